@@ -1,0 +1,5 @@
+// The public front door of @linkaudit/core: the domain language shared by every package.
+export * from './status.js';
+export * from './limits.js';
+export * from './url.js';
+export * from './server-info.js';

@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
+import pg from 'pg';
+import { createNodeSqliteDialect } from './dialects/node-sqlite.js';
+import { migrations } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without one the embedded SQLite file in dataDir is used. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}
+
+/** Opens the configured database and brings its schema up to date before anyone uses it. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openSqlite(path.join(options.dataDir, 'linkaudit.db'));
+  await migrateToLatest(handle.db, handle.dialect);
+  return handle;
+}
+
+function openSqlite(filename: string): DatabaseHandle {
+  mkdirSync(path.dirname(filename), { recursive: true });
+  const db = new Kysely<Database>({ dialect: createNodeSqliteDialect(filename) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(connectionString: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};
+
+/** Runs pending migrations; a failed one stops the start with its name and cause. */
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  // On PostgreSQL the migration tables live in the connection's own schema, so databases that
+  // share a server through search_path (tests, tenants) never see each other's history.
+  const migrationTableSchema = dialect === 'postgres' ? await currentSchema(db) : undefined;
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` ${failed.migrationName}` : '';
+    throw new Error(`Database migration${name} failed: ${String(error)}`, { cause: error });
+  }
+}
+
+/** True when the database answers a trivial query. */
+export async function isDatabaseReachable(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const result = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = result.rows[0]?.schema;
+  if (!schema) throw new Error('PostgreSQL has no current schema; check search_path');
+  return schema;
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as serverMeta from './2026-11-21-server-meta.js';
+
+/** Every migration in order; names sort by date so the history reads top to bottom. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-server-meta': serverMeta,
+};

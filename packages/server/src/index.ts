@@ -1,0 +1,1 @@
+export { buildApp, type AppDeps } from "./app.js";

@@ -1,0 +1,45 @@
+import i18n from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+
+export const supportedLanguages = ['en', 'zh-CN'] as const;
+export type Language = (typeof supportedLanguages)[number];
+
+export const languageCookie = 'linkaudit_lang';
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return entry ? decodeURIComponent(entry.slice(prefix.length)) : undefined;
+}
+
+/** The stored choice, or else the browser's language: Chinese when it starts with "zh" (SPEC §2). */
+export function detectLanguage(): Language {
+  const stored = readCookie(languageCookie);
+  if (stored && (supportedLanguages as readonly string[]).includes(stored)) return stored as Language;
+  return navigator.language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+}
+
+/** Stores the choice for a year and reloads, so every text and antd's own strings switch together. */
+export function changeLanguage(language: Language): void {
+  document.cookie = `${languageCookie}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`;
+  window.location.reload();
+}
+
+export async function initI18n(): Promise<typeof i18n> {
+  const language = detectLanguage();
+  document.documentElement.lang = language;
+  await i18n
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: 'en',
+      supportedLngs: [...supportedLanguages],
+      load: 'currentOnly',
+      backend: { loadPath: '/locales/{{lng}}/translation.json' },
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  return i18n;
+}
