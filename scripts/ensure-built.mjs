@@ -14,7 +14,10 @@ function newestModification(directory) {
   let newest = 0;
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const full = path.join(directory, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestModification(full) : statSync(full).mtimeMs);
+    newest = Math.max(
+      newest,
+      entry.isDirectory() ? newestModification(full) : statSync(full).mtimeMs,
+    );
   }
   return newest;
 }
@@ -26,7 +29,10 @@ if (!existsSync(path.join(root, 'packages/server/build-info.json'))) {
 }
 
 const webIndex = path.join(root, 'packages/web/dist/index.html');
-const webSources = ['packages/web/src', 'packages/web/public', 'packages/core/src'].map((dir) => path.join(root, dir));
+const webSources = ['packages/web/src', 'packages/web/public', 'packages/core/src'].map((dir) =>
+  path.join(root, dir),
+);
 const webStale =
-  !existsSync(webIndex) || webSources.some((dir) => newestModification(dir) > statSync(webIndex).mtimeMs);
+  !existsSync(webIndex) ||
+  webSources.some((dir) => newestModification(dir) > statSync(webIndex).mtimeMs);
 if (webStale) run('npm', ['run', 'build:web']);

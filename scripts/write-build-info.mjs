@@ -6,9 +6,16 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 let hash = 'dev';
 try {
-  hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
 } catch {
   // not a git checkout (an unpacked release): keep "dev"
 }
 const info = { version: `1.0${hash}`, assembledTime: new Date().toISOString() };
-writeFileSync(path.join(root, 'packages/server/build-info.json'), `${JSON.stringify(info, null, 2)}\n`);
+writeFileSync(
+  path.join(root, 'packages/server/build-info.json'),
+  `${JSON.stringify(info, null, 2)}\n`,
+);

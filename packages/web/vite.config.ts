@@ -10,7 +10,9 @@ export default defineConfig({
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(serverPaths.map((prefix) => [prefix, { target: apiServer, ws: true }])),
+    proxy: Object.fromEntries(
+      serverPaths.map((prefix) => [prefix, { target: apiServer, ws: true }]),
+    ),
   },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 1500 },
 });

@@ -1,1 +1,1 @@
-export { buildApp, type AppDeps } from "./app.js";
+export { buildApp, type AppDeps } from './app.js';

@@ -36,7 +36,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     index: false,
     setHeaders: (response, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      response.header(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.setNotFoundHandler((request, reply) => {

@@ -75,7 +75,10 @@ async function createPostgresSchema(): Promise<{ url: string; drop(): Promise<vo
   };
 }
 
-async function withClient(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+async function withClient(
+  url: string,
+  work: (client: pg.Client) => Promise<unknown>,
+): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

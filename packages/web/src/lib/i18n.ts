@@ -16,7 +16,8 @@ function readCookie(name: string): string | undefined {
 /** The stored choice, or else the browser's language: Chinese when it starts with "zh" (SPEC §2). */
 export function detectLanguage(): Language {
   const stored = readCookie(languageCookie);
-  if (stored && (supportedLanguages as readonly string[]).includes(stored)) return stored as Language;
+  if (stored && (supportedLanguages as readonly string[]).includes(stored))
+    return stored as Language;
   return navigator.language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
 }
 

@@ -28,7 +28,12 @@ export function LanguageSelector() {
   ];
   return (
     <Dropdown menu={{ items, selectedKeys: [current] }} trigger={['click']}>
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('nav.language')} className="nav-button">
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        aria-label={t('nav.language')}
+        className="nav-button"
+      >
         {languageNames[current]}
       </Button>
     </Dropdown>

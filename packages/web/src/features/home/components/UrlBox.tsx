@@ -47,7 +47,9 @@ export function UrlBox({ onScan }: { onScan: (url: string) => void }) {
   return (
     <Form className="url-box" onFinish={submit} layout="vertical">
       <Form.Item
-        validateStatus={invalid ? 'error' : checking && url.trim() !== '' ? 'validating' : undefined}
+        validateStatus={
+          invalid ? 'error' : checking && url.trim() !== '' ? 'validating' : undefined
+        }
         help={help}
         label={t('home.urlLabel')}
         htmlFor="home-url"
@@ -62,7 +64,12 @@ export function UrlBox({ onScan }: { onScan: (url: string) => void }) {
             autoComplete="url"
             inputMode="url"
           />
-          <Button size="large" type="primary" htmlType="submit" disabled={url.trim() === '' || invalid}>
+          <Button
+            size="large"
+            type="primary"
+            htmlType="submit"
+            disabled={url.trim() === '' || invalid}
+          >
             {t('home.scanNow')}
           </Button>
         </Space.Compact>
