@@ -3,3 +3,5 @@ export * from './status.js';
 export * from './limits.js';
 export * from './url.js';
 export * from './server-info.js';
+export * from './scan-settings.js';
+export * from './failure-reasons.js';

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { limits } from './limits.js';
+
+/** Scan depth of SPEC §3: 1 SinglePage, 2 AllPagesBelow (folder), 3 Domain (whole site). */
+export const ScanDepth = { SinglePage: 1, AllPagesBelow: 2, Domain: 3 } as const;
+export type ScanDepth = (typeof ScanDepth)[keyof typeof ScanDepth];
+
+/** 1 Limited (maxLinkAmount applies), 2 Unlimited (only the plan's cap applies). */
+export const ScanLimitOption = { Limited: 1, Unlimited: 2 } as const;
+export type ScanLimitOption = (typeof ScanLimitOption)[keyof typeof ScanLimitOption];
+
+/** An exclusion entry of the settings form (SPEC §3): `link` is a prefix, `regex:…`, or `*.ext`. */
+export const excludeLinkItemSchema = z.object({
+  link: z.string().max(2000),
+  comment: z.string().max(500).optional().default(''),
+  isEditing: z.boolean().optional().default(false),
+  errorMsg: z.string().max(500).optional().default(''),
+});
+export type ExcludeLinkItem = z.infer<typeof excludeLinkItemSchema>;
+
+const formAuthenticationSchema = z.object({
+  loginUrl: z.string().max(2000).optional(),
+  fieldName: z.string().max(200).optional(),
+  fieldValue: z.string().max(2000).optional(),
+});
+
+const windowsAuthenticationSchema = z.object({
+  userName: z.string().max(200).optional(),
+  password: z.string().max(200).optional(),
+  domain: z.string().max(200).optional(),
+});
+
+const depthSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+/**
+ * The settings of one scan, with the defaults of SPEC §3. Unknown fields are dropped so an old
+ * client's extra fields never fail a scan.
+ */
+export const scanSettingsSchema = z.object({
+  url: z.string().max(2000).default(''),
+  scanDepth: depthSchema.default(ScanDepth.SinglePage),
+  scanLimitOption: z.union([z.literal(1), z.literal(2)]).default(ScanLimitOption.Unlimited),
+  maxLinkAmount: z.number().int().min(0).max(10_000_000).default(limits.freeMaxLinksPerScan),
+  maxDepth: z.number().int().min(1).max(1000).default(limits.defaultMaxDepth),
+  maxErrorCount: z.number().int().min(1).max(10_000_000).default(limits.defaultMaxErrorCount),
+  /** Hours (DESIGN §6). */
+  timeoutAfter: z.number().positive().max(168).default(limits.defaultTimeoutHours),
+  useScanEngineV2: z.boolean().default(true),
+  checkBrokenCertificate: z.boolean().default(true),
+  maxThreadCount: z.number().int().min(1).max(500).default(limits.defaultConcurrency),
+  checkBrokenLinks: z.boolean().default(true),
+  checkAnchors: z.boolean().default(false),
+  checkImages: z.boolean().default(true),
+  checkIframes: z.boolean().default(true),
+  caseSensitive: z.boolean().default(false),
+  checkPageRank: z.boolean().default(false),
+  checkPageInclusion: z.boolean().default(false),
+  /** Obey the site's robots.txt for pages we crawl (on unless the owner turns it off). */
+  respectRobotsTxt: z.boolean().default(true),
+  selectedRules: z.array(z.number().int()).max(10_000).default([]),
+  excludeLinks: z.array(excludeLinkItemSchema).max(1000).default([]),
+  formAuthenticationInfo: z.array(formAuthenticationSchema).max(20).default([]),
+  windowsAuthenticationInfo: windowsAuthenticationSchema.nullable().default(null),
+});
+export type ScanSettings = z.infer<typeof scanSettingsSchema>;
+export type ScanSettingsInput = z.input<typeof scanSettingsSchema>;
+
+/** The settings with every default filled in. */
+export function defaultScanSettings(overrides: ScanSettingsInput = {}): ScanSettings {
+  return scanSettingsSchema.parse(overrides);
+}
+
+/** The depth a scan really uses: a single page is always depth 1 (SPEC §3). */
+export function effectiveMaxDepth(settings: ScanSettings): number {
+  return settings.scanDepth === ScanDepth.SinglePage ? limits.singlePageDepth : settings.maxDepth;
+}
+
+/** The number of unique URLs a scan may check; Infinity when unlimited (a plan cap is applied elsewhere). */
+export function effectiveLinkLimit(settings: ScanSettings): number {
+  return settings.scanLimitOption === ScanLimitOption.Limited
+    ? settings.maxLinkAmount
+    : Number.POSITIVE_INFINITY;
+}

@@ -1,0 +1,40 @@
+import type { LookupFunction } from 'node:net';
+
+/** How the engine runs, as opposed to what it scans (ScanSettings). */
+export interface EngineOptions {
+  /** Stops the scan (status Cancelled) within a second. */
+  signal?: AbortSignal;
+  userAgent?: string;
+  /** Per request: connecting, waiting for headers, and between body chunks. Default 30 s. */
+  requestTimeoutMs?: number;
+  /** Retries after a timeout, a 5xx answer or a dropped connection. Default 2. */
+  retries?: number;
+  /** First retry delay; doubles each time, with jitter. Default 500 ms. */
+  retryBaseDelayMs?: number;
+  /** The longest Retry-After (429/503) we wait before retrying. Default 60 s. */
+  maxRetryAfterMs?: number;
+  /** Redirect hops followed before a chain counts as too long. Default 10. */
+  maxRedirects?: number;
+  /** Largest HTML page (decompressed) we parse; the rest is not read. Default 20 MiB. */
+  maxPageBytes?: number;
+  /** Concurrent requests to one external host (the scanned site may use all of maxThreadCount). Default 8. */
+  perHostConcurrency?: number;
+  /** How often progress events are emitted. Default 250 ms. */
+  progressIntervalMs?: number;
+  /** Replaces DNS resolution (tests map names to 127.0.0.1; the server refuses private addresses). */
+  lookup?: LookupFunction;
+  /** Extra trusted certificate authorities (PEM), e.g. a private CA in tests. */
+  ca?: string | string[];
+}
+
+export const engineDefaults = {
+  userAgent: 'Mozilla/5.0 (compatible; LinkAudit/1.0; +https://linkaudit.dev/bot)',
+  requestTimeoutMs: 30_000,
+  retries: 2,
+  retryBaseDelayMs: 500,
+  maxRetryAfterMs: 60_000,
+  maxRedirects: 10,
+  maxPageBytes: 20 * 1024 * 1024,
+  perHostConcurrency: 8,
+  progressIntervalMs: 250,
+} as const;
