@@ -2,15 +2,7 @@ import type { FailureReason, ScanStatus } from '@linkaudit/core';
 
 /** What a link points at, by the element that holds it. */
 export type LinkKind =
-  | 'page'
-  | 'image'
-  | 'script'
-  | 'stylesheet'
-  | 'iframe'
-  | 'media'
-  | 'object'
-  | 'icon'
-  | 'other';
+  'page' | 'image' | 'script' | 'stylesheet' | 'iframe' | 'media' | 'object' | 'icon' | 'other';
 
 /** One hop of a redirect chain: the address asked and the status it answered with. */
 export interface RedirectHop {
@@ -80,8 +72,6 @@ export interface LinkEvent {
   type: 'link';
   /** The page the link is on (its final URL after redirects). */
   source: string;
-  /** The attribute value as written in the HTML. */
-  raw: string;
   /** The absolute URL with its fragment; empty when the attribute was missing or empty. */
   target: string;
   /** The URL that was checked: the target without its fragment. */

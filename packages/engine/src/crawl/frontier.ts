@@ -1,0 +1,89 @@
+import type { Target } from './targets.js';
+
+interface HostQueue {
+  host: string;
+  items: Target[];
+  head: number;
+  active: number;
+  cap: number;
+}
+
+/**
+ * Targets waiting to be fetched, one FIFO queue per host (breadth first within a host), taken
+ * round-robin across hosts so one slow external host cannot hold the scan, each host limited to
+ * its own number of concurrent requests.
+ */
+export class Frontier {
+  private readonly hosts = new Map<string, HostQueue>();
+  private readonly waiting: HostQueue[] = [];
+  private cursor = 0;
+  private queued = 0;
+
+  constructor(private readonly capFor: (target: Target) => number) {}
+
+  get size(): number {
+    return this.queued;
+  }
+
+  push(target: Target): void {
+    let queue = this.hosts.get(target.host);
+    if (!queue) {
+      queue = { host: target.host, items: [], head: 0, active: 0, cap: this.capFor(target) };
+      this.hosts.set(target.host, queue);
+    }
+    if (queue.head === queue.items.length) this.waiting.push(queue);
+    queue.items.push(target);
+    this.queued++;
+  }
+
+  /** The next target whose host has a free slot, or undefined. */
+  take(): Target | undefined {
+    for (let tried = 0; tried < this.waiting.length; tried++) {
+      const index = (this.cursor + tried) % this.waiting.length;
+      const queue = this.waiting[index];
+      if (!queue || queue.active >= queue.cap) continue;
+      const target = queue.items[queue.head++];
+      if (!target) continue;
+      queue.active++;
+      this.queued--;
+      if (queue.head === queue.items.length) {
+        queue.items = [];
+        queue.head = 0;
+        this.waiting.splice(index, 1);
+        this.cursor = index;
+      } else {
+        this.cursor = index + 1;
+        this.compact(queue);
+      }
+      return target;
+    }
+    return undefined;
+  }
+
+  /** A fetch of this host finished: its slot is free again. */
+  release(target: Target): void {
+    const queue = this.hosts.get(target.host);
+    if (queue) queue.active = Math.max(0, queue.active - 1);
+  }
+
+  /** Empties the frontier, handing back everything that was still waiting. */
+  drain(): Target[] {
+    const rest: Target[] = [];
+    for (const queue of this.waiting) rest.push(...queue.items.slice(queue.head));
+    for (const queue of this.waiting) {
+      queue.items = [];
+      queue.head = 0;
+    }
+    this.waiting.length = 0;
+    this.queued = 0;
+    return rest;
+  }
+
+  /** Drops the consumed front of a long queue now and then, so memory follows what waits. */
+  private compact(queue: HostQueue): void {
+    if (queue.head > 1024 && queue.head * 2 > queue.items.length) {
+      queue.items = queue.items.slice(queue.head);
+      queue.head = 0;
+    }
+  }
+}

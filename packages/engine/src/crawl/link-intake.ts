@@ -1,0 +1,97 @@
+import type { ScanSettings } from '@linkaudit/core';
+import type { LinkCheck, LinkKind } from '../events.js';
+import type { FoundLink } from '../extract/found-link.js';
+import type { ExclusionMatcher } from './exclusions.js';
+import {
+  invalidUrlCheck,
+  missingAttributeCheck,
+  shorten,
+  skippedCheck,
+} from './immediate-checks.js';
+import type { RobotsRules } from './robots.js';
+import type { SiteScope } from './site-scope.js';
+
+/** A found link, resolved: either its outcome is known now, or it names a URL to fetch. */
+export type IntakeResult =
+  | { type: 'known'; target: string; url: string; internal: boolean; check: LinkCheck }
+  | {
+      type: 'fetch';
+      url: string;
+      key: string;
+      fragment: string;
+      host: string;
+      internal: boolean;
+      /** Navigational, in scope and within the depth limit: crawl it. */
+      crawl: boolean;
+    };
+
+/** Links that lead a visitor to another page (and so a crawler too). */
+const navigationalElements = new Set(['a', 'area', 'iframe', 'frame', 'meta']);
+
+export interface IntakeContext {
+  settings: ScanSettings;
+  scope: SiteScope;
+  exclusions: ExclusionMatcher;
+  robots: RobotsRules;
+  maxDepth: number;
+}
+
+/**
+ * Decides what happens to one link found on a page at `depth`: resolved against the page's base
+ * URL, then the settings (schemes, toggles, exclusions, robots) in the order a user would expect.
+ */
+export function takeLink(
+  link: FoundLink,
+  base: URL,
+  depth: number,
+  context: IntakeContext,
+): IntakeResult {
+  if (link.missing) {
+    return known('', '', false, missingAttributeCheck(link.element, link.attribute));
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(link.raw, base);
+  } catch {
+    return known(shorten(link.raw), shorten(link.raw), false, invalidUrlCheck(link.raw));
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    const text = shorten(parsed.href);
+    return known(text, text, false, skippedCheck('scheme'));
+  }
+  const target = parsed.href;
+  const fragment = parsed.hash;
+  parsed.hash = '';
+  const url = parsed.href;
+  const internal = context.scope.isInternal(parsed);
+  const skip = skipCause(link.kind, url, context);
+  if (skip) return known(target, url, internal, skippedCheck(skip));
+
+  const crawl =
+    navigationalElements.has(link.element) &&
+    depth + 1 <= context.maxDepth &&
+    context.scope.isCrawlable(parsed);
+  if (!context.settings.checkBrokenLinks && !crawl && !isImageKind(link.kind)) {
+    return known(target, url, internal, skippedCheck('links-off'));
+  }
+  if (internal && context.settings.respectRobotsTxt && !context.robots.isAllowed(url)) {
+    return known(target, url, internal, skippedCheck('robots'));
+  }
+  const key = context.settings.caseSensitive ? url : url.toLowerCase();
+  return { type: 'fetch', url, key, fragment, host: parsed.host, internal, crawl };
+}
+
+function skipCause(kind: LinkKind, url: string, context: IntakeContext) {
+  if (isImageKind(kind) && !context.settings.checkImages) return 'images-off' as const;
+  if (kind === 'iframe' && !context.settings.checkIframes) return 'iframes-off' as const;
+  if (context.exclusions.matches(url)) return 'excluded' as const;
+  return undefined;
+}
+
+function isImageKind(kind: LinkKind): boolean {
+  return kind === 'image' || kind === 'icon';
+}
+
+function known(target: string, url: string, internal: boolean, check: LinkCheck): IntakeResult {
+  return { type: 'known', target, url, internal, check };
+}

@@ -1,0 +1,55 @@
+import { createRequire } from 'node:module';
+import type { Readable } from 'node:stream';
+import { closeBody, type HttpClient } from '../fetch/http-client.js';
+
+export interface RobotsRules {
+  isAllowed(url: string): boolean;
+}
+
+interface RobotsFile {
+  isAllowed(url: string, userAgent?: string): boolean | undefined;
+}
+
+// robots-parser is CommonJS with broken typings (an ambient shorthand module); load it as it is.
+const robotsParser = createRequire(import.meta.url)('robots-parser') as (
+  url: string,
+  contents: string,
+) => RobotsFile;
+
+const allowEverything: RobotsRules = { isAllowed: () => true };
+const maxRobotsBytes = 512 * 1024;
+
+/**
+ * The start origin's robots.txt, read once. A missing or broken file allows everything, as
+ * crawlers agree; we obey the "LinkAudit" group, else "*".
+ */
+export async function loadRobots(client: HttpClient, origin: string): Promise<RobotsRules> {
+  const robotsUrl = `${origin}/robots.txt`;
+  try {
+    const result = await client.follow(robotsUrl, 'GET');
+    if (!result.ok) return allowEverything;
+    const { response } = result;
+    if (response.statusCode >= 400) {
+      closeBody(response.body);
+      return allowEverything;
+    }
+    const text = await readText(response.body, maxRobotsBytes);
+    const robots = robotsParser(robotsUrl, text);
+    return { isAllowed: (url) => robots.isAllowed(url, 'LinkAudit') !== false };
+  } catch {
+    return allowEverything;
+  }
+}
+
+async function readText(body: Readable, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = chunk as Buffer;
+    chunks.push(buffer);
+    size += buffer.length;
+    if (size >= limit) break;
+  }
+  closeBody(body);
+  return Buffer.concat(chunks).toString('utf8');
+}

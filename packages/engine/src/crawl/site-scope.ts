@@ -1,0 +1,51 @@
+import { ScanDepth } from '@linkaudit/core';
+
+const defaultPorts: Record<string, string> = { 'http:': '80', 'https:': '443' };
+
+/** The host of a URL without a leading "www.", and its port unless it is the scheme's default. */
+export function siteIdentity(url: URL): string {
+  const host = url.hostname.toLowerCase().replace(/^www\./, '');
+  const port = url.port && url.port !== defaultPorts[url.protocol] ? url.port : '';
+  return port ? `${host}:${port}` : host;
+}
+
+/**
+ * Which URLs belong to the scanned site and which of those are crawled. `www.` and the bare
+ * host, http and https are one site (decisions.md); the folder of a folder scan is that of the
+ * start page's final address.
+ */
+export class SiteScope {
+  private readonly site: string;
+  private folder: string;
+
+  constructor(
+    startUrl: URL,
+    private readonly depth: ScanDepth,
+    private readonly caseSensitive: boolean,
+  ) {
+    this.site = siteIdentity(startUrl);
+    this.folder = folderOf(startUrl.pathname);
+  }
+
+  /** After redirects, the start page's final address decides the folder. */
+  useStartPage(finalUrl: URL): void {
+    if (this.isInternal(finalUrl)) this.folder = folderOf(finalUrl.pathname);
+  }
+
+  isInternal(url: URL): boolean {
+    return siteIdentity(url) === this.site;
+  }
+
+  /** In scope to be crawled (fetched and parsed), depth limit aside. */
+  isCrawlable(url: URL): boolean {
+    if (this.depth === ScanDepth.SinglePage || !this.isInternal(url)) return false;
+    if (this.depth === ScanDepth.Domain) return true;
+    const path = this.caseSensitive ? url.pathname : url.pathname.toLowerCase();
+    const folder = this.caseSensitive ? this.folder : this.folder.toLowerCase();
+    return path.startsWith(folder);
+  }
+}
+
+function folderOf(pathname: string): string {
+  return pathname.slice(0, pathname.lastIndexOf('/') + 1) || '/';
+}

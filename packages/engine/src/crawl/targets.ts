@@ -1,0 +1,128 @@
+import type { LinkCheck, LinkKind } from '../events.js';
+
+/** A unique URL to fetch (the seen index holds one per key). */
+export interface Target {
+  id: number;
+  /** The URL fetched: absolute, without fragment. */
+  url: string;
+  host: string;
+  internal: boolean;
+  /** The shallowest depth it was found at (the start page is 1). */
+  depth: number;
+  /** Fetched with GET and parsed when HTML; otherwise only checked. */
+  crawl: boolean;
+  state: 'queued' | 'active' | 'settled';
+  check?: LinkCheck;
+  /** Head of its list of occurrences waiting for the check (-1: none). */
+  pendingHead: number;
+}
+
+/** How a link was written: element, attribute and kind, interned to a small number. */
+export interface LinkShape {
+  element: string;
+  attribute: string;
+  kind: LinkKind;
+}
+
+export class LinkShapes {
+  private readonly shapes: LinkShape[] = [];
+  private readonly codes = new Map<string, number>();
+
+  intern(element: string, attribute: string, kind: LinkKind): number {
+    const name = `${element}\u0000${attribute}\u0000${kind}`;
+    let code = this.codes.get(name);
+    if (code === undefined) {
+      code = this.shapes.push({ element, attribute, kind }) - 1;
+      this.codes.set(name, code);
+    }
+    return code;
+  }
+
+  get(code: number): LinkShape {
+    const shape = this.shapes[code];
+    if (!shape) throw new Error(`unknown link shape ${code}`);
+    return shape;
+  }
+}
+
+/** An occurrence waiting for its target's check, unpacked. */
+export interface PendingOccurrence {
+  sourceId: number;
+  line: number;
+  column: number;
+  shape: number;
+  fragment: string;
+}
+
+/**
+ * Occurrences of links whose target is not checked yet, kept as numbers in typed arrays (about
+ * 20 bytes each, no strings that could pin page text) and handed back when the check lands.
+ */
+export class PendingOccurrences {
+  private capacity = 4096;
+  private source = new Int32Array(this.capacity);
+  private line = new Int32Array(this.capacity);
+  private column = new Int32Array(this.capacity);
+  private shape = new Int32Array(this.capacity);
+  private next = new Int32Array(this.capacity);
+  private readonly fragments = new Map<number, string>();
+  private used = 0;
+  private freeHead = -1;
+
+  add(target: Target, occurrence: PendingOccurrence): void {
+    const slot = this.allocate();
+    this.source[slot] = occurrence.sourceId;
+    this.line[slot] = occurrence.line;
+    this.column[slot] = occurrence.column;
+    this.shape[slot] = occurrence.shape;
+    if (occurrence.fragment) this.fragments.set(slot, occurrence.fragment);
+    this.next[slot] = target.pendingHead;
+    target.pendingHead = slot;
+  }
+
+  /** Removes and returns a target's waiting occurrences, oldest first. */
+  take(target: Target): PendingOccurrence[] {
+    const taken: PendingOccurrence[] = [];
+    let slot = target.pendingHead;
+    while (slot !== -1) {
+      taken.push({
+        sourceId: this.source[slot] ?? 0,
+        line: this.line[slot] ?? 0,
+        column: this.column[slot] ?? 0,
+        shape: this.shape[slot] ?? 0,
+        fragment: this.fragments.get(slot) ?? '',
+      });
+      this.fragments.delete(slot);
+      const following = this.next[slot] ?? -1;
+      this.next[slot] = this.freeHead;
+      this.freeHead = slot;
+      slot = following;
+    }
+    target.pendingHead = -1;
+    return taken.reverse();
+  }
+
+  private allocate(): number {
+    if (this.freeHead !== -1) {
+      const slot = this.freeHead;
+      this.freeHead = this.next[slot] ?? -1;
+      return slot;
+    }
+    if (this.used === this.capacity) this.grow();
+    return this.used++;
+  }
+
+  private grow(): void {
+    this.capacity *= 2;
+    const grow = (array: Int32Array) => {
+      const grown = new Int32Array(this.capacity);
+      grown.set(array);
+      return grown;
+    };
+    this.source = grow(this.source);
+    this.line = grow(this.line);
+    this.column = grow(this.column);
+    this.shape = grow(this.shape);
+    this.next = grow(this.next);
+  }
+}

@@ -1,0 +1,160 @@
+import { STATUS_CODES } from 'node:http';
+import {
+  FailureReason,
+  failureReasonForNetworkError,
+  failureReasonForStatus,
+} from '@linkaudit/core';
+import type { LinkCheck, RedirectHop } from '../events.js';
+import { ScanStoppedError, errorCode, errorMessage } from './errors.js';
+import { discard, type FollowResult, type HttpClient, type HttpResponse } from './http-client.js';
+
+/** A page fetched for crawling: its check, and the open response when it is HTML. */
+export interface PageFetch {
+  check: LinkCheck;
+  html?: { response: HttpResponse; finalUrl: string; contentType: string };
+}
+
+const htmlTypes = /^(?:text\/html|application\/xhtml\+xml)\b/i;
+/** Failures a GET cannot cure: the host, the certificate or the port is the problem. */
+const finalWithoutGet = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED']);
+
+/**
+ * Turns HTTP into link outcomes: HEAD first for targets we only check (GET when a server
+ * mishandles HEAD, remembered per host), GET for pages we crawl.
+ */
+export class LinkChecker {
+  private readonly hostsWithoutHead = new Set<string>();
+
+  constructor(private readonly client: HttpClient) {}
+
+  async check(url: string): Promise<LinkCheck> {
+    const host = new URL(url).host;
+    if (!this.hostsWithoutHead.has(host)) {
+      const head = await this.attempt(url, 'HEAD');
+      if (!needsGetFallback(head)) return head;
+      const get = await this.attempt(url, 'GET');
+      if (get.state === 'ok') this.hostsWithoutHead.add(host);
+      return get;
+    }
+    return this.attempt(url, 'GET');
+  }
+
+  async fetchPage(url: string): Promise<PageFetch> {
+    let result: FollowResult;
+    try {
+      result = await this.client.follow(url, 'GET');
+    } catch (error) {
+      return { check: failedRequest(error) };
+    }
+    const check = outcome(result);
+    if (!result.ok) return { check };
+    const contentType = headerValue(result.response.headers['content-type']) ?? '';
+    const isHtml = contentType === '' || htmlTypes.test(contentType);
+    if (check.state !== 'ok' || !isHtml) {
+      discard(result.response.body);
+      return { check };
+    }
+    return {
+      check,
+      html: { response: result.response, finalUrl: result.response.url, contentType },
+    };
+  }
+
+  private async attempt(url: string, method: 'GET' | 'HEAD'): Promise<LinkCheck> {
+    try {
+      const result = await this.client.follow(url, method);
+      if (result.ok) discard(result.response.body);
+      return outcome(result);
+    } catch (error) {
+      return failedRequest(error);
+    }
+  }
+}
+
+function needsGetFallback(check: LinkCheck): boolean {
+  if (check.state === 'unverified') return true;
+  if (check.state !== 'broken') return false;
+  if (check.reason === FailureReason.TimeOut || check.reason === FailureReason.InvalidCertificate) {
+    return false;
+  }
+  return !finalWithoutGet.has(check.errorCode ?? '');
+}
+
+function failedRequest(error: unknown): LinkCheck {
+  if (error instanceof ScanStoppedError) throw error;
+  const code = errorCode(error);
+  return {
+    state: 'broken',
+    reason: failureReasonForNetworkError(code),
+    message: errorMessage(error),
+    redirects: [],
+    ...(code ? { errorCode: code } : {}),
+  };
+}
+
+/** The outcome of a followed request, from its final answer. */
+export function outcome(result: FollowResult): LinkCheck {
+  if (!result.ok) return redirectProblem(result);
+  const { response, redirects } = result;
+  const status = response.statusCode;
+  if (isBotChallenge(response)) {
+    return {
+      state: 'unverified',
+      cause: 'bot-protection',
+      statusCode: status,
+      message: `Answered by bot protection (${status}); open it in a browser to verify`,
+      redirects,
+    };
+  }
+  if (status >= 400) {
+    return {
+      state: 'broken',
+      reason: failureReasonForStatus(status),
+      statusCode: status,
+      message: `${status} ${STATUS_CODES[status] ?? 'Error'}`,
+      redirects,
+    };
+  }
+  const contentType = headerValue(response.headers['content-type']);
+  const length = Number(headerValue(response.headers['content-length']));
+  return {
+    state: 'ok',
+    statusCode: status,
+    finalUrl: response.url,
+    redirects,
+    ...(contentType ? { contentType } : {}),
+    ...(Number.isFinite(length) && headerValue(response.headers['content-length'])
+      ? { size: length }
+      : {}),
+  };
+}
+
+function redirectProblem(result: Extract<FollowResult, { ok: false }>): LinkCheck {
+  const chain = (hops: RedirectHop[]) => hops.map((hop) => hop.url).join(' → ');
+  const messages = {
+    loop: `Redirect loop: ${chain(result.redirects)}`,
+    'too-many': `Too many redirects (${result.redirects.length}): ${chain(result.redirects)}`,
+    'no-location': `Redirect (${result.statusCode}) without a Location header`,
+    'bad-location': `Redirect (${result.statusCode}) to an address that is not http(s)`,
+  };
+  return {
+    state: 'broken',
+    reason:
+      result.problem === 'bad-location' ? FailureReason.InvalidFormat : FailureReason.BadRequest,
+    statusCode: result.statusCode,
+    message: messages[result.problem],
+    redirects: result.redirects,
+  };
+}
+
+/** Bot protection answers (Cloudflare's challenge, LinkedIn's 999) say nothing about the link. */
+function isBotChallenge(response: HttpResponse): boolean {
+  return (
+    response.statusCode === 999 ||
+    headerValue(response.headers['cf-mitigated'])?.toLowerCase() === 'challenge'
+  );
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

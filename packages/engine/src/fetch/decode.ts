@@ -1,0 +1,75 @@
+import type { Readable } from 'node:stream';
+import { TextDecoder } from 'node:util';
+import zlib from 'node:zlib';
+import { closeBody } from './http-client.js';
+
+/** Decompresses a body by its Content-Encoding; unknown encodings pass through unchanged. */
+export function decompress(body: Readable, contentEncoding: string | undefined): Readable {
+  const encoding = (contentEncoding ?? '').trim().toLowerCase();
+  // Flush on truncation so a page cut short still yields what arrived.
+  const flush = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  let decoder: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined;
+  if (encoding === 'gzip' || encoding === 'x-gzip') decoder = zlib.createGunzip(flush);
+  else if (encoding === 'deflate') decoder = zlib.createInflate(flush);
+  else if (encoding === 'br') {
+    decoder = zlib.createBrotliDecompress({ finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
+  }
+  if (!decoder) return body;
+  body.on('error', (error) => decoder.destroy(error));
+  return body.pipe(decoder);
+}
+
+const metaCharsetPattern = /<meta[^>]+charset\s*=\s*["']?\s*([\w:.-]+)/i;
+
+/** The charset named in a Content-Type header, if any. */
+export function charsetFromContentType(contentType: string | undefined): string | undefined {
+  return /charset\s*=\s*"?([\w:.-]+)/i.exec(contentType ?? '')?.[1];
+}
+
+/** The charset a page declares in its first 1024 bytes (HTML's prescan, simplified). */
+export function sniffMetaCharset(head: Uint8Array): string | undefined {
+  return metaCharsetPattern.exec(Buffer.from(head.subarray(0, 1024)).toString('latin1'))?.[1];
+}
+
+/** A streaming decoder for the charset, falling back to UTF-8 for labels we do not know. */
+export function createTextDecoder(charset: string | undefined): TextDecoder {
+  try {
+    return new TextDecoder(charset ?? 'utf-8');
+  } catch {
+    return new TextDecoder('utf-8');
+  }
+}
+
+/**
+ * A decoded HTML body as text chunks: decompressed, charset from the header, else from a
+ * `<meta>` in the first bytes, else UTF-8. Reading stops at `maxBytes` of decompressed data.
+ */
+export async function* decodeHtml(
+  body: Readable,
+  headers: { contentType?: string; contentEncoding?: string },
+  maxBytes: number,
+  onBytes: (bytes: number) => void,
+): AsyncGenerator<string> {
+  const stream = decompress(body, headers.contentEncoding);
+  let decoder: TextDecoder | undefined;
+  let total = 0;
+  try {
+    for await (const raw of stream) {
+      let chunk = raw as Buffer;
+      if (total + chunk.length > maxBytes) chunk = chunk.subarray(0, maxBytes - total);
+      total += chunk.length;
+      onBytes(chunk.length);
+      decoder ??= createTextDecoder(
+        charsetFromContentType(headers.contentType) ?? sniffMetaCharset(chunk),
+      );
+      const text = decoder.decode(chunk, { stream: true });
+      if (text) yield text;
+      if (total >= maxBytes) break;
+    }
+    const rest = decoder?.decode();
+    if (rest) yield rest;
+  } finally {
+    closeBody(stream);
+    if (stream !== body) closeBody(body);
+  }
+}

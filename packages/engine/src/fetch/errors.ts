@@ -1,0 +1,51 @@
+/** Thrown when the scan stops (cancel, timeout, limit) while a request is under way. */
+export class ScanStoppedError extends Error {
+  constructor() {
+    super('scan stopped');
+  }
+}
+
+/**
+ * The most telling error code of a failed request. undici wraps socket errors, and happy-eyeballs
+ * connects raise an AggregateError holding one error per address tried.
+ */
+export function errorCode(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const candidate = current as { code?: unknown; cause?: unknown; errors?: unknown[] };
+    if (typeof candidate.code === 'string' && candidate.code !== 'UND_ERR_CONNECT') {
+      return candidate.code;
+    }
+    current = candidate.cause ?? candidate.errors?.[0];
+  }
+  return undefined;
+}
+
+/** A short human sentence for a failed request. */
+export function errorMessage(error: unknown): string {
+  const code = errorCode(error);
+  const message = error instanceof Error ? error.message : String(error);
+  const described = code ? (describedCodes[code] ?? message) : message;
+  return described || code || 'request failed';
+}
+
+const describedCodes: Record<string, string> = {
+  ENOTFOUND: 'The host name could not be resolved (DNS)',
+  EAI_AGAIN: 'The host name could not be resolved (DNS temporarily failed)',
+  ECONNREFUSED: 'The server refused the connection',
+  ECONNRESET: 'The server closed the connection unexpectedly',
+  UND_ERR_SOCKET: 'The server closed the connection unexpectedly',
+  UND_ERR_CONNECT_TIMEOUT: 'Connecting to the server timed out',
+  UND_ERR_HEADERS_TIMEOUT: 'The server did not answer in time',
+  UND_ERR_BODY_TIMEOUT: 'The server stopped sending in the middle of the answer',
+  CERT_HAS_EXPIRED: 'The certificate has expired',
+  CERT_NOT_YET_VALID: 'The certificate is not yet valid',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'The certificate is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'The certificate chain ends in an untrusted self-signed root',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'The certificate is not signed by a trusted authority',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'The certificate is not signed by a trusted authority',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'The certificate does not cover this host name',
+  EADDRBLOCKED: 'The address is on a private network and may not be scanned',
+};

@@ -1,0 +1,53 @@
+import type { FailureReason } from '@linkaudit/core';
+import type { LinkCheck, ScanSummary } from './events.js';
+
+/** Running counts of a scan, for progress events and the final summary. */
+export class ScanTally {
+  pages = 0;
+  settled = 0;
+  fetched = 0;
+  totalLinks = 0;
+  brokenLinks = 0;
+  uniqueBroken = 0;
+  uniqueUnverified = 0;
+  private readonly reasons: Partial<Record<FailureReason, number>> = {};
+
+  /** A unique URL got its outcome. */
+  settle(check: LinkCheck): void {
+    this.settled++;
+    if (check.state === 'broken') {
+      this.uniqueBroken++;
+      this.reasons[check.reason] = (this.reasons[check.reason] ?? 0) + 1;
+    } else if (check.state === 'unverified') {
+      this.uniqueUnverified++;
+    }
+    if (check.state !== 'skipped') this.fetched++;
+  }
+
+  /** A broken link with no URL to fetch (missing attribute, invalid URL) counts on its own. */
+  brokenWithoutUrl(check: LinkCheck): void {
+    if (check.state !== 'broken') return;
+    this.uniqueBroken++;
+    this.reasons[check.reason] = (this.reasons[check.reason] ?? 0) + 1;
+  }
+
+  /** A link occurrence was reported. */
+  occurrence(check: LinkCheck): void {
+    this.totalLinks++;
+    if (check.state === 'broken') this.brokenLinks++;
+  }
+
+  summary(startUrl: string, durationMs: number): ScanSummary {
+    return {
+      startUrl,
+      pages: this.pages,
+      uniqueLinks: this.fetched,
+      totalLinks: this.totalLinks,
+      brokenLinks: this.brokenLinks,
+      uniqueBrokenLinks: this.uniqueBroken,
+      uniqueUnverifiedLinks: this.uniqueUnverified,
+      reasons: { ...this.reasons },
+      durationMs,
+    };
+  }
+}
