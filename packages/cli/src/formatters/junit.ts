@@ -1,0 +1,121 @@
+import { ScanStatus } from '@linkaudit/core';
+import {
+  describeAnswer,
+  displayUrl,
+  formatSource,
+  reasonSlug,
+  statusName,
+  type BrokenUrl,
+  type ScanReport,
+  type UnverifiedUrl,
+} from '../report.js';
+import type { Formatter } from './format.js';
+import { xmlAttribute, xmlText } from './xml.js';
+
+/**
+ * One test suite for CI dashboards: a failing test case per broken URL, a skipped one per URL that
+ * could not be verified, an error when the scan itself failed, and one passing case that counts the
+ * links that are fine, so the totals in the CI summary mean something.
+ */
+export const formatJunit: Formatter = (report) => {
+  const failed = report.done.status === ScanStatus.Failed;
+  const cases = [
+    okCase(report),
+    ...report.broken.map(brokenCase),
+    ...report.unverified.map(unverifiedCase),
+    ...(failed ? [scanErrorCase(report)] : []),
+  ];
+  const counts = {
+    tests: cases.length,
+    failures: report.broken.length,
+    errors: failed ? 1 : 0,
+    skipped: report.unverified.length,
+    time: (report.done.summary.durationMs / 1000).toFixed(3),
+  };
+  const totals = Object.entries(counts)
+    .map(([name, value]) => `${name}="${value}"`)
+    .join(' ');
+  const suiteName = xmlAttribute(`linkaudit ${report.done.summary.startUrl}`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="linkaudit" ${totals}>`,
+    `  <testsuite name="${suiteName}" ${totals}>`,
+    '    <properties>',
+    ...properties(report).map(
+      ([name, value]) => `      <property name="${name}" value="${xmlAttribute(value)}"/>`,
+    ),
+    '    </properties>',
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+};
+
+function properties(report: ScanReport): [string, string | number][] {
+  const { done } = report;
+  const { summary } = done;
+  const list: [string, string | number][] = [
+    ['startUrl', summary.startUrl],
+    ['status', statusName(done.status)],
+  ];
+  if (done.stoppedBy) list.push(['stoppedBy', done.stoppedBy]);
+  list.push(
+    ['pages', summary.pages],
+    ['totalLinks', summary.totalLinks],
+    ['uniqueLinks', summary.uniqueLinks],
+    ['brokenLinks', summary.brokenLinks],
+  );
+  return list;
+}
+
+function okCase(report: ScanReport): string {
+  const { summary } = report.done;
+  const name = `${report.okLinks} of ${summary.totalLinks} links OK`;
+  const detail = `${summary.uniqueLinks} unique URLs checked on ${summary.pages} pages`;
+  return [
+    `    <testcase classname="linkaudit" name="${xmlAttribute(name)}" time="0">`,
+    `      <system-out>${xmlText(detail)}</system-out>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+function brokenCase(item: BrokenUrl): string {
+  const { check } = item;
+  const answer = describeAnswer(check.statusCode, check.message);
+  const body = [
+    `${check.reason}: ${answer}`,
+    ...check.redirects.map((hop) => `redirected at ${hop.url} (${hop.statusCode})`),
+    `referenced ${item.referenceCount} time${item.referenceCount === 1 ? '' : 's'}:`,
+    ...item.sources.map((source) => `  ${formatSource(source)}`),
+  ].join('\n');
+  return [
+    `    <testcase classname="broken-link.${reasonSlug(check.reason)}" name="${xmlAttribute(displayUrl(item.url))}" time="0">`,
+    `      <failure type="${xmlAttribute(check.reason)}" message="${xmlAttribute(answer)}">${xmlText(body)}</failure>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+function unverifiedCase(item: UnverifiedUrl): string {
+  const answer = describeAnswer(item.check.statusCode, item.check.message);
+  const message = `could not be verified (bot protection): ${answer}`;
+  const body = [
+    `referenced ${item.referenceCount} time${item.referenceCount === 1 ? '' : 's'}:`,
+    ...item.sources.map((source) => `  ${formatSource(source)}`),
+  ].join('\n');
+  return [
+    `    <testcase classname="unverified-link.bot-protection" name="${xmlAttribute(displayUrl(item.url))}" time="0">`,
+    `      <skipped message="${xmlAttribute(message)}"/>`,
+    `      <system-out>${xmlText(body)}</system-out>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+function scanErrorCase(report: ScanReport): string {
+  const message = report.done.error ?? 'the scan failed';
+  return [
+    '    <testcase classname="linkaudit" name="scan" time="0">',
+    `      <error type="Failed" message="${xmlAttribute(message)}"/>`,
+    '    </testcase>',
+  ].join('\n');
+}

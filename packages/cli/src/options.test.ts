@@ -1,0 +1,270 @@
+import { defaultScanSettings, ScanDepth, ScanLimitOption } from '@linkaudit/core';
+import { describe, expect, it } from 'vitest';
+import { parseCommandLine, UsageError, type Command } from './options.js';
+
+function scanOf(argv: string[]): Extract<Command, { kind: 'scan' }> {
+  const command = parseCommandLine(argv);
+  if (command.kind !== 'scan') throw new Error(`expected a scan, got ${command.kind}`);
+  return command;
+}
+
+function usageErrorOf(argv: string[]): string {
+  try {
+    parseCommandLine(argv);
+  } catch (error) {
+    if (error instanceof UsageError) return error.message;
+    throw error;
+  }
+  throw new Error(`no usage error for ${argv.join(' ')}`);
+}
+
+describe('a scan with no options', () => {
+  it('crawls the whole site with the settings defaults, text to standard output', () => {
+    const command = scanOf(['scan', 'example.com']);
+    expect(command.settings).toEqual(
+      defaultScanSettings({ url: 'http://example.com/', scanDepth: ScanDepth.Domain }),
+    );
+    expect(command.engine).toEqual({});
+    expect(command.output).toEqual({ format: 'text', quiet: false });
+  });
+
+  it('accepts localhost and private addresses, normalised', () => {
+    expect(scanOf(['scan', 'http://LOCALHOST:8080']).settings.url).toBe('http://localhost:8080/');
+    expect(scanOf(['scan', '192.168.1.20/docs#top']).settings.url).toBe('http://192.168.1.20/docs');
+  });
+
+  it('takes options before the command as well as after the address', () => {
+    expect(scanOf(['--quiet', 'scan', 'example.com']).output.quiet).toBe(true);
+  });
+});
+
+describe('every setting as a flag', () => {
+  it.each([
+    ['page', ScanDepth.SinglePage],
+    ['1', ScanDepth.SinglePage],
+    ['folder', ScanDepth.AllPagesBelow],
+    ['2', ScanDepth.AllPagesBelow],
+    ['site', ScanDepth.Domain],
+    ['3', ScanDepth.Domain],
+  ])('--depth %s', (value, depth) => {
+    expect(scanOf(['scan', 'example.com', '--depth', value]).settings.scanDepth).toBe(depth);
+  });
+
+  it('sets numbers, limits and switches', () => {
+    const { settings } = scanOf([
+      'scan',
+      'https://example.com/docs/',
+      '--max-links=250',
+      '--max-depth',
+      '7',
+      '--max-errors',
+      '40',
+      '--timeout',
+      '0.5',
+      '--concurrency',
+      '12',
+      '--exclude',
+      'https://example.com/private/',
+      '--exclude',
+      'regex:\\?session=',
+      '--exclude',
+      '*.pdf',
+      '--no-images',
+      '--no-iframes',
+      '--no-certificate-check',
+      '--case-sensitive',
+      '--anchors',
+      '--page-rank',
+      '--page-inclusion',
+      '--ignore-robots',
+    ]);
+    expect(settings).toEqual(
+      defaultScanSettings({
+        url: 'https://example.com/docs/',
+        scanDepth: ScanDepth.Domain,
+        scanLimitOption: ScanLimitOption.Limited,
+        maxLinkAmount: 250,
+        maxDepth: 7,
+        maxErrorCount: 40,
+        timeoutAfter: 0.5,
+        maxThreadCount: 12,
+        excludeLinks: [
+          { link: 'https://example.com/private/' },
+          { link: 'regex:\\?session=' },
+          { link: '*.pdf' },
+        ],
+        checkImages: false,
+        checkIframes: false,
+        checkBrokenCertificate: false,
+        caseSensitive: true,
+        checkAnchors: true,
+        checkPageRank: true,
+        checkPageInclusion: true,
+        respectRobotsTxt: false,
+      }),
+    );
+  });
+
+  it('leaves the link limit off without --max-links', () => {
+    const { settings } = scanOf(['scan', 'example.com']);
+    expect(settings.scanLimitOption).toBe(ScanLimitOption.Unlimited);
+  });
+
+  it('passes engine options only when given', () => {
+    const { engine } = scanOf([
+      'scan',
+      'example.com',
+      '--request-timeout',
+      '2.5',
+      '--retries',
+      '0',
+      '--user-agent',
+      'MyBot/1.0 (+https://example.com/bot)',
+    ]);
+    expect(engine).toEqual({
+      requestTimeoutMs: 2500,
+      retries: 0,
+      userAgent: 'MyBot/1.0 (+https://example.com/bot)',
+    });
+  });
+
+  it('reads the output options, short forms included', () => {
+    expect(scanOf(['scan', 'example.com', '-f', 'sarif', '-o', 'out.sarif', '-q']).output).toEqual({
+      format: 'sarif',
+      file: 'out.sarif',
+      quiet: true,
+    });
+    for (const format of ['text', 'json', 'csv', 'junit', 'sarif']) {
+      expect(scanOf(['scan', 'example.com', `--format=${format}`]).output.format).toBe(format);
+    }
+    expect(scanOf(['scan', 'example.com', '--output', '-']).output.file).toBeUndefined();
+  });
+
+  it('lets the last of a repeated option win', () => {
+    expect(
+      scanOf(['scan', 'example.com', '--depth', 'page', '--depth', 'folder']).settings,
+    ).toEqual(expect.objectContaining({ scanDepth: ScanDepth.AllPagesBelow }));
+  });
+});
+
+describe('help and version', () => {
+  it('answers --help, -h, --version and -V', () => {
+    expect(parseCommandLine(['--help'])).toEqual({ kind: 'help' });
+    expect(parseCommandLine(['scan', '-h'])).toEqual({ kind: 'help' });
+    expect(parseCommandLine(['--version'])).toEqual({ kind: 'version' });
+    expect(parseCommandLine(['-V'])).toEqual({ kind: 'version' });
+  });
+
+  it('shows the help even when the rest of the line has mistakes', () => {
+    expect(parseCommandLine(['scan', '--bogus', '--help'])).toEqual({ kind: 'help' });
+  });
+});
+
+describe('usage errors', () => {
+  it.each([
+    [[], 'missing command: linkaudit scan <url>'],
+    [['check', 'example.com'], 'unknown command "check"'],
+    [['example.com'], 'unknown command "example.com" (did you mean: linkaudit scan example.com?)'],
+    [['scan'], 'missing the address to scan: linkaudit scan <url>'],
+    [['scan', 'a.com', 'b.com'], 'unexpected argument "b.com"'],
+    [['scan', 'a.com', '--bogus'], 'unknown option --bogus'],
+    [['scan', 'a.com', '-x'], 'unknown option -x'],
+    [['scan', 'a.com', '--images'], 'unknown option --images'],
+    [['scan', 'a.com', '--quiet=yes'], '--quiet takes no value'],
+    [['scan', 'a.com', '--depth'], '--depth needs a value'],
+    [
+      ['scan', 'a.com', '--retries', '-1'],
+      '--retries needs a value (for a value starting with "-", write --retries=-1)',
+    ],
+    [
+      ['scan', 'a.com', '--depth', 'everything'],
+      '--depth must be page, folder or site (got "everything")',
+    ],
+    [
+      ['scan', 'a.com', '--max-links', '0'],
+      '--max-links must be a whole number from 1 to 10000000 (got "0")',
+    ],
+    [
+      ['scan', 'a.com', '--max-links', '1e3'],
+      '--max-links must be a whole number from 1 to 10000000 (got "1e3")',
+    ],
+    [
+      ['scan', 'a.com', '--max-depth', '1001'],
+      '--max-depth must be a whole number from 1 to 1000 (got "1001")',
+    ],
+    [
+      ['scan', 'a.com', '--max-errors', 'many'],
+      '--max-errors must be a whole number from 1 to 10000000 (got "many")',
+    ],
+    [
+      ['scan', 'a.com', '--timeout', '0'],
+      '--timeout must be a number greater than 0 and at most 168 (got "0")',
+    ],
+    [
+      ['scan', 'a.com', '--timeout', '200'],
+      '--timeout must be a number greater than 0 and at most 168 (got "200")',
+    ],
+    [
+      ['scan', 'a.com', '--concurrency', '2.5'],
+      '--concurrency must be a whole number from 1 to 500 (got "2.5")',
+    ],
+    [
+      ['scan', 'a.com', '--concurrency', '501'],
+      '--concurrency must be a whole number from 1 to 500 (got "501")',
+    ],
+    [
+      ['scan', 'a.com', '--request-timeout', 'soon'],
+      '--request-timeout must be a number greater than 0 and at most 3600 (got "soon")',
+    ],
+    [
+      ['scan', 'a.com', '--retries', '11'],
+      '--retries must be a whole number from 0 to 10 (got "11")',
+    ],
+    [['scan', 'a.com', '--retries=-1'], '--retries must be a whole number from 0 to 10 (got "-1")'],
+    [
+      ['scan', 'a.com', '--user-agent', ' '],
+      '--user-agent must be non-empty text without control characters',
+    ],
+    [
+      ['scan', 'a.com', '--user-agent', 'a\r\nX-Evil: 1'],
+      '--user-agent must be non-empty text without control characters',
+    ],
+    [
+      ['scan', 'a.com', '--format', 'xml'],
+      '--format must be text, json, csv, junit or sarif (got "xml")',
+    ],
+    [['scan', 'a.com', '--output='], '--output needs a file name'],
+    [['scan', 'a.com', '--exclude='], '--exclude needs a pattern'],
+    [['scan', 'a.com', '--exclude', '*.'], '--exclude "*." is not a file type pattern like *.pdf'],
+    [
+      ['scan', 'a.com', '--exclude', 'regex:'],
+      '--exclude "regex:" is not a valid regular expression: empty expression',
+    ],
+  ])('%j → %s', (argv, message) => {
+    expect(usageErrorOf(argv)).toBe(message);
+  });
+
+  it('names the problem of a regular expression that does not compile', () => {
+    expect(usageErrorOf(['scan', 'a.com', '--exclude', 'regex:(a'])).toMatch(
+      /^--exclude "regex:\(a" is not a valid regular expression: .*Unterminated group/,
+    );
+  });
+
+  it('lists every unknown option at once', () => {
+    expect(usageErrorOf(['scan', 'a.com', '--one', '--two'])).toBe(
+      'unknown option --one\nunknown option --two',
+    );
+  });
+
+  it.each([
+    ['', 'the address is empty'],
+    ['http://', 'the address is empty'],
+    ['http://exa mple.com', 'the address contains a space'],
+    ['ftp://example.com', 'only http:// and https:// addresses can be scanned'],
+    ['http:example.com', 'the address is not a well-formed URL'],
+    ['https://user:secret@example.com', 'addresses with a user name or password cannot be scanned'],
+    ['http://example', 'the host name is not valid'],
+  ])('refuses the address %j: %s', (url, problem) => {
+    expect(usageErrorOf(['scan', url])).toBe(`invalid address "${url}": ${problem}`);
+  });
+});

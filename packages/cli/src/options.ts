@@ -1,0 +1,317 @@
+import { parseArgs } from 'node:util';
+import {
+  checkScanUrl,
+  defaultScanSettings,
+  ScanDepth,
+  ScanLimitOption,
+  type ScanSettings,
+  type ScanSettingsInput,
+  type ScanUrlProblem,
+} from '@linkaudit/core';
+import type { EngineOptions } from '@linkaudit/engine';
+
+export const formats = ['text', 'json', 'csv', 'junit', 'sarif'] as const;
+export type Format = (typeof formats)[number];
+
+export interface OutputOptions {
+  format: Format;
+  /** Where the report goes; undefined for standard output. */
+  file?: string;
+  /** No progress line. */
+  quiet: boolean;
+}
+
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'scan'; settings: ScanSettings; engine: EngineOptions; output: OutputOptions };
+
+/** A command line we cannot run; the message names the problem (exit code 2). */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export const usage = `Usage: linkaudit scan <url> [options]
+
+Crawls a website from <url> and reports its broken links. localhost and private
+addresses may be scanned.
+
+Scope:
+  --depth page|folder|site   the start page only, its folder and below, or the
+                             whole site (default: site)
+  --max-links N              stop after checking N unique URLs (default: none)
+  --max-depth N              follow links at most N clicks deep (default: 20)
+  --max-errors N             stop after N broken URLs (default: 5000)
+  --timeout HOURS            stop after this many hours, e.g. 0.5 (default: 4)
+  --exclude PATTERN          skip URLs starting with PATTERN; regex:EXPRESSION
+                             for a regular expression, *.pdf for a file type
+                             (repeatable)
+  --case-sensitive           URLs differing only in case are different URLs
+  --ignore-robots            crawl pages that the site's robots.txt disallows
+
+Checks:
+  --no-images                do not check images
+  --no-iframes               do not check iframes
+  --no-certificate-check     do not report invalid TLS certificates
+  --anchors                  check that #fragments name an anchor on their page
+  --page-rank                compute the internal page rank (not reported yet)
+  --page-inclusion           compute which pages link to each page (not reported
+                             yet)
+
+Requests:
+  --concurrency N            concurrent requests (default: 50)
+  --request-timeout SECONDS  time limit of one request (default: 30)
+  --retries N                retries after a time-out or 5xx answer (default: 2)
+  --user-agent TEXT          the User-Agent header sent
+
+Output:
+  -f, --format FORMAT        text, json, csv, junit or sarif (default: text)
+  -o, --output FILE          write the report to FILE (default: standard output)
+  -q, --quiet                no progress line
+  -h, --help                 show this help
+  -V, --version              show the version
+
+Exit codes: 0 nothing broken, 1 broken links found, 2 usage error or failed
+scan, 130 interrupted.
+`;
+
+const optionSpecs = {
+  depth: { type: 'string' },
+  'max-links': { type: 'string' },
+  'max-depth': { type: 'string' },
+  'max-errors': { type: 'string' },
+  timeout: { type: 'string' },
+  exclude: { type: 'string', multiple: true },
+  'case-sensitive': { type: 'boolean' },
+  'ignore-robots': { type: 'boolean' },
+  'no-images': { type: 'boolean' },
+  'no-iframes': { type: 'boolean' },
+  'no-certificate-check': { type: 'boolean' },
+  anchors: { type: 'boolean' },
+  'page-rank': { type: 'boolean' },
+  'page-inclusion': { type: 'boolean' },
+  concurrency: { type: 'string' },
+  'request-timeout': { type: 'string' },
+  retries: { type: 'string' },
+  'user-agent': { type: 'string' },
+  format: { type: 'string', short: 'f' },
+  output: { type: 'string', short: 'o' },
+  quiet: { type: 'boolean', short: 'q' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
+} as const;
+type OptionName = keyof typeof optionSpecs;
+
+/** The options as given: every value of each string option, and the boolean flags present. */
+interface RawOptions {
+  strings: Map<OptionName, string[]>;
+  flags: Set<OptionName>;
+  positionals: string[];
+}
+
+/** argv (without node and the script) → the command to run, or a UsageError. */
+export function parseCommandLine(argv: readonly string[]): Command {
+  const raw = readOptions(argv);
+  if (raw.flags.has('help')) return { kind: 'help' };
+  if (raw.flags.has('version')) return { kind: 'version' };
+  const url = readScanUrl(raw.positionals);
+  return {
+    kind: 'scan',
+    settings: readSettings(url, raw),
+    engine: readEngineOptions(raw),
+    output: readOutputOptions(raw),
+  };
+}
+
+/**
+ * Reads the tokens ourselves (parseArgs non-strict) so every mistake gets our own message, and so
+ * --help still works on a command line that has other mistakes.
+ */
+function readOptions(argv: readonly string[]): RawOptions {
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: optionSpecs,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const raw: RawOptions = { strings: new Map(), flags: new Set(), positionals: [] };
+  const problems: string[] = [];
+  for (const token of tokens) {
+    if (token.kind === 'positional') raw.positionals.push(token.value);
+    if (token.kind !== 'option') continue;
+    if (!Object.hasOwn(optionSpecs, token.name)) {
+      problems.push(`unknown option ${token.rawName}`);
+      continue;
+    }
+    const name = token.name as OptionName;
+    if (optionSpecs[name].type === 'boolean') {
+      if (token.inlineValue) problems.push(`${token.rawName} takes no value`);
+      else raw.flags.add(name);
+    } else if (token.value === undefined || (!token.inlineValue && /^-./.test(token.value))) {
+      problems.push(
+        token.value === undefined
+          ? `${token.rawName} needs a value`
+          : `${token.rawName} needs a value (for a value starting with "-", write --${name}=${token.value})`,
+      );
+    } else {
+      raw.strings.set(name, [...(raw.strings.get(name) ?? []), token.value]);
+    }
+  }
+  if (problems.length > 0 && !raw.flags.has('help')) throw new UsageError(problems.join('\n'));
+  return raw;
+}
+
+const urlProblems: Record<ScanUrlProblem, string> = {
+  empty: 'the address is empty',
+  'inner-space': 'the address contains a space',
+  'unsupported-scheme': 'only http:// and https:// addresses can be scanned',
+  malformed: 'the address is not a well-formed URL',
+  credentials: 'addresses with a user name or password cannot be scanned',
+  'invalid-host': 'the host name is not valid',
+  'private-host': 'private addresses cannot be scanned',
+};
+
+function readScanUrl(positionals: readonly string[]): string {
+  const [command, url, ...extra] = positionals;
+  if (command === undefined) throw new UsageError('missing command: linkaudit scan <url>');
+  if (command !== 'scan') {
+    const hint = /[.:/]/.test(command) ? ` (did you mean: linkaudit scan ${command}?)` : '';
+    throw new UsageError(`unknown command "${command}"${hint}`);
+  }
+  if (url === undefined) throw new UsageError('missing the address to scan: linkaudit scan <url>');
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  const check = checkScanUrl(url, { allowPrivate: true });
+  if (!check.ok) throw new UsageError(`invalid address "${url}": ${urlProblems[check.problem]}`);
+  return check.url;
+}
+
+const depths: Record<string, ScanDepth> = {
+  page: ScanDepth.SinglePage,
+  '1': ScanDepth.SinglePage,
+  folder: ScanDepth.AllPagesBelow,
+  '2': ScanDepth.AllPagesBelow,
+  site: ScanDepth.Domain,
+  '3': ScanDepth.Domain,
+};
+
+/** The CLI crawls the whole site unless told otherwise (the web form's default is one page). */
+const defaultDepth = ScanDepth.Domain;
+
+function readSettings(url: string, raw: RawOptions): ScanSettings {
+  const value = (name: OptionName): string | undefined => raw.strings.get(name)?.at(-1);
+  const input: ScanSettingsInput = {
+    url,
+    scanDepth: readChoice('depth', value('depth'), depths) ?? defaultDepth,
+    checkImages: !raw.flags.has('no-images'),
+    checkIframes: !raw.flags.has('no-iframes'),
+    checkBrokenCertificate: !raw.flags.has('no-certificate-check'),
+    checkAnchors: raw.flags.has('anchors'),
+    checkPageRank: raw.flags.has('page-rank'),
+    checkPageInclusion: raw.flags.has('page-inclusion'),
+    caseSensitive: raw.flags.has('case-sensitive'),
+    respectRobotsTxt: !raw.flags.has('ignore-robots'),
+    excludeLinks: (raw.strings.get('exclude') ?? []).map((link) => ({ link: readExclusion(link) })),
+  };
+  const maxLinks = readWholeNumber('max-links', value('max-links'), 1, 10_000_000);
+  if (maxLinks !== undefined) {
+    input.scanLimitOption = ScanLimitOption.Limited;
+    input.maxLinkAmount = maxLinks;
+  }
+  input.maxDepth = readWholeNumber('max-depth', value('max-depth'), 1, 1000);
+  input.maxErrorCount = readWholeNumber('max-errors', value('max-errors'), 1, 10_000_000);
+  input.timeoutAfter = readPositiveNumber('timeout', value('timeout'), 168);
+  input.maxThreadCount = readWholeNumber('concurrency', value('concurrency'), 1, 500);
+  return defaultScanSettings(input);
+}
+
+function readEngineOptions(raw: RawOptions): EngineOptions {
+  const value = (name: OptionName): string | undefined => raw.strings.get(name)?.at(-1);
+  const engine: EngineOptions = {};
+  const requestTimeout = readPositiveNumber('request-timeout', value('request-timeout'), 3600);
+  if (requestTimeout !== undefined) engine.requestTimeoutMs = Math.ceil(requestTimeout * 1000);
+  const retries = readWholeNumber('retries', value('retries'), 0, 10);
+  if (retries !== undefined) engine.retries = retries;
+  const userAgent = value('user-agent');
+  if (userAgent !== undefined) {
+    // A header value may not hold control characters (a newline would start a new header).
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    if (userAgent.trim() === '' || /[\u0000-\u001f\u007f]/.test(userAgent)) {
+      throw new UsageError('--user-agent must be non-empty text without control characters');
+    }
+    engine.userAgent = userAgent;
+  }
+  return engine;
+}
+
+function readOutputOptions(raw: RawOptions): OutputOptions {
+  const formatChoices = Object.fromEntries(formats.map((format) => [format, format]));
+  const output: OutputOptions = {
+    format: readChoice('format', raw.strings.get('format')?.at(-1), formatChoices) ?? 'text',
+    quiet: raw.flags.has('quiet'),
+  };
+  const file = raw.strings.get('output')?.at(-1);
+  if (file !== undefined && file.trim() === '') throw new UsageError('--output needs a file name');
+  if (file !== undefined && file !== '-') output.file = file;
+  return output;
+}
+
+function readChoice<T>(
+  name: OptionName,
+  value: string | undefined,
+  choices: Record<string, T>,
+): T | undefined {
+  if (value === undefined) return undefined;
+  if (Object.hasOwn(choices, value)) return choices[value];
+  const names = Object.keys(choices).filter((choice) => !/^\d+$/.test(choice));
+  const list = `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+  throw new UsageError(`--${name} must be ${list} (got "${value}")`);
+}
+
+function readWholeNumber(
+  name: OptionName,
+  value: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(number >= min && number <= max)) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max} (got "${value}")`);
+  }
+  return number;
+}
+
+function readPositiveNumber(
+  name: OptionName,
+  value: string | undefined,
+  max: number,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const number = /^(?:\d+(?:\.\d*)?|\.\d+)$/.test(value) ? Number(value) : Number.NaN;
+  if (!(number > 0 && number <= max)) {
+    throw new UsageError(
+      `--${name} must be a number greater than 0 and at most ${max} (got "${value}")`,
+    );
+  }
+  return number;
+}
+
+/** An exclusion as the settings form takes it: a prefix, `regex:…` or `*.ext` (checked here). */
+function readExclusion(pattern: string): string {
+  if (pattern.trim() === '') throw new UsageError('--exclude needs a pattern');
+  if (pattern.startsWith('regex:')) {
+    const expression = pattern.slice('regex:'.length);
+    try {
+      if (expression === '') throw new Error('empty expression');
+      new RegExp(expression);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new UsageError(`--exclude "${pattern}" is not a valid regular expression: ${reason}`);
+    }
+  }
+  if (pattern.startsWith('*.') && !/^\*\.[\w.-]+$/.test(pattern)) {
+    throw new UsageError(`--exclude "${pattern}" is not a file type pattern like *.pdf`);
+  }
+  return pattern;
+}

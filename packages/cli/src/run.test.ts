@@ -1,0 +1,211 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ScanDepth, ScanStatus } from '@linkaudit/core';
+import type { DoneEvent, ProgressEvent } from '@linkaudit/engine';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { usage } from './options.js';
+import { exitCodeFor, main } from './run.js';
+import { fakeEngine, fakeIo } from './test-support/io.js';
+import {
+  failedReport,
+  reportOf,
+  shopEvents,
+  shopReport,
+  shopSummary,
+} from './test-support/reports.js';
+
+const complete: DoneEvent = { type: 'done', status: ScanStatus.Complete, summary: shopSummary };
+const progress: ProgressEvent = {
+  type: 'progress',
+  queued: 4,
+  processed: 6,
+  pages: 2,
+  links: 12,
+  broken: 6,
+  elapsedMs: 3000,
+};
+
+describe('the exit code', () => {
+  const clean = { ...shopSummary, brokenLinks: 0, uniqueBrokenLinks: 0, reasons: {} };
+  const okEvents = shopEvents.filter((event) => event.check.state !== 'broken');
+
+  it('is 0 when nothing is broken, even with links that could not be verified', () => {
+    const report = reportOf(okEvents, { summary: clean });
+    expect(report.unverified).toHaveLength(1);
+    expect(exitCodeFor(report)).toBe(0);
+  });
+
+  it('is 1 when a link is broken, also when the scan stopped early', () => {
+    expect(exitCodeFor(shopReport)).toBe(1);
+    expect(exitCodeFor(reportOf(shopEvents, { status: ScanStatus.Timeout }))).toBe(1);
+    expect(exitCodeFor(reportOf(shopEvents, { status: ScanStatus.OverMaxLinks }))).toBe(1);
+  });
+
+  it('is 0 for a scan cut short by a limit that found nothing broken', () => {
+    const report = reportOf(okEvents, { status: ScanStatus.OverMaxLinks, summary: clean });
+    expect(exitCodeFor(report)).toBe(0);
+  });
+
+  it('is 2 when the scan failed and 130 when it was interrupted', () => {
+    expect(exitCodeFor(failedReport)).toBe(2);
+    expect(exitCodeFor(reportOf(shopEvents, { status: ScanStatus.Cancelled }))).toBe(130);
+  });
+});
+
+describe('main', () => {
+  it('prints the usage for --help and the version for --version', async () => {
+    const help = fakeIo();
+    expect(await main(['--help'], help)).toBe(0);
+    expect(help.stdout.text).toBe(usage);
+    const version = fakeIo();
+    expect(await main(['--version'], version)).toBe(0);
+    expect(version.stdout.text).toBe('linkaudit 1.0.0\n');
+  });
+
+  it('explains a usage error on stderr with exit code 2', async () => {
+    const io = fakeIo();
+    expect(await main(['scan', 'example.com', '--depht', 'site'], io)).toBe(2);
+    expect(io.stdout.text).toBe('');
+    expect(io.stderr.text).toBe(
+      'linkaudit: unknown option --depht\nRun "linkaudit --help" to see the options.\n',
+    );
+  });
+
+  it('names the problem of a bad address with exit code 2', async () => {
+    const io = fakeIo();
+    expect(await main(['scan', 'ftp://example.com/'], io)).toBe(2);
+    expect(io.stderr.text).toContain(
+      'linkaudit: invalid address "ftp://example.com/": only http:// and https:// addresses can be scanned\n',
+    );
+  });
+
+  it('runs the engine with the settings and options of the command line', async () => {
+    const engine = fakeEngine(shopEvents, complete);
+    const controller = new AbortController();
+    const io = { ...fakeIo(), signal: controller.signal };
+    await main(['scan', 'localhost:8080', '--depth', 'folder', '--retries', '1', '-q'], io, engine);
+    expect(engine.calls).toHaveLength(1);
+    expect(engine.calls[0]!.settings).toMatchObject({
+      url: 'http://localhost:8080/',
+      scanDepth: ScanDepth.AllPagesBelow,
+    });
+    expect(engine.calls[0]!.options).toEqual({ retries: 1, signal: controller.signal });
+  });
+
+  it('writes the report in the chosen format and exits 1 when links are broken', async () => {
+    for (const format of ['text', 'json', 'csv', 'junit', 'sarif']) {
+      const io = fakeIo();
+      const code = await main(
+        ['scan', 'shop.example.com', '-f', format],
+        io,
+        fakeEngine(shopEvents, complete),
+      );
+      expect(code).toBe(1);
+      expect(io.stdout.text).not.toBe('');
+      expect(io.stderr.text).toBe('');
+    }
+    const io = fakeIo();
+    await main(
+      ['scan', 'shop.example.com', '--format', 'json'],
+      io,
+      fakeEngine(shopEvents, complete),
+    );
+    const json = JSON.parse(io.stdout.text);
+    expect((json.broken as { url: string }[]).map((item) => item.url)).toEqual(
+      shopReport.broken.map((item) => item.url),
+    );
+  });
+
+  it('prints why a scan failed, still writes the report, and exits 2', async () => {
+    const io = fakeIo();
+    const code = await main(
+      ['scan', '127.0.0.1:9', '-f', 'json'],
+      io,
+      fakeEngine([], failedReport.done),
+    );
+    expect(code).toBe(2);
+    expect(io.stderr.text).toBe(
+      'linkaudit: the scan failed: The start page could not be fetched: connect ECONNREFUSED 127.0.0.1:9\n',
+    );
+    expect(JSON.parse(io.stdout.text)).toMatchObject({ status: 'Failed', statusCode: 3 });
+  });
+
+  it('exits 2 with the reason when the engine itself throws', async () => {
+    const io = fakeIo();
+    const code = await main(
+      ['scan', 'example.com'],
+      io,
+      fakeEngine([], new Error('out of sockets')),
+    );
+    expect(code).toBe(2);
+    expect(io.stderr.text).toBe('linkaudit: the scan stopped with an error: out of sockets\n');
+    expect(io.stdout.text).toBe('');
+  });
+
+  describe('on a terminal', () => {
+    it('shows a progress line on stderr, cleared before the report, and colours the text', async () => {
+      const io = fakeIo({ tty: true });
+      await main(['scan', 'shop.example.com'], io, fakeEngine([progress, ...shopEvents], complete));
+      expect(io.stderr.chunks).toEqual([
+        '\r\u001b[KScanning: 2 pages, 12 links, 6 broken, 4 queued, 0:03',
+        '\r\u001b[K',
+      ]);
+      expect(io.stdout.text).toContain('\u001b[');
+    });
+
+    it('stays quiet with --quiet and has no colours with NO_COLOR', async () => {
+      const io = fakeIo({ tty: true, env: { NO_COLOR: '1' } });
+      await main(
+        ['scan', 'shop.example.com', '--quiet'],
+        io,
+        fakeEngine([progress, ...shopEvents], complete),
+      );
+      expect(io.stderr.text).toBe('');
+      expect(io.stdout.text).not.toContain('\u001b');
+    });
+
+    it('shows no progress and no colours when not a terminal', async () => {
+      const io = fakeIo({ tty: false });
+      await main(['scan', 'shop.example.com'], io, fakeEngine([progress, ...shopEvents], complete));
+      expect(io.stderr.text).toBe('');
+      expect(io.stdout.text).not.toContain('\u001b');
+    });
+  });
+
+  describe('--output', () => {
+    let folder: string;
+    beforeEach(async () => {
+      folder = await mkdtemp(join(tmpdir(), 'linkaudit-cli-'));
+    });
+    afterEach(async () => {
+      await rm(folder, { recursive: true, force: true });
+    });
+
+    it('writes the report to the file and says where on stderr', async () => {
+      const file = join(folder, 'report.csv');
+      const io = fakeIo({ tty: true });
+      expect(
+        await main(
+          ['scan', 'shop.example.com', '-f', 'csv', '-o', file],
+          io,
+          fakeEngine(shopEvents, complete),
+        ),
+      ).toBe(1);
+      expect(await readFile(file, 'utf8')).toMatch(/^state,reason,status_code,/);
+      expect(io.stdout.text).toBe('');
+      expect(io.stderr.text).toBe(`linkaudit: 6 broken URLs; report written to ${file}\n`);
+    });
+
+    it('refuses a file in a folder that does not exist before scanning', async () => {
+      const engine = fakeEngine(shopEvents, complete);
+      const io = fakeIo();
+      const file = join(folder, 'missing', 'report.json');
+      expect(await main(['scan', 'shop.example.com', '-o', file], io, engine)).toBe(2);
+      expect(io.stderr.text).toBe(
+        `linkaudit: cannot write the report to ${file}: ${join(folder, 'missing')} is not a writable folder\n`,
+      );
+      expect(engine.calls).toEqual([]);
+    });
+  });
+});

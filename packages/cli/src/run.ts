@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs';
+import { access, constants, stat, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { ScanStatus, type ScanSettings } from '@linkaudit/core';
+import { runScan, type DoneEvent, type RunScanOptions } from '@linkaudit/engine';
+import type { Formatter } from './formatters/format.js';
+import { formatCsv } from './formatters/csv.js';
+import { formatJson } from './formatters/json.js';
+import { formatJunit } from './formatters/junit.js';
+import { formatSarif } from './formatters/sarif.js';
+import { formatText } from './formatters/text.js';
+import { parseCommandLine, usage, UsageError, type Command, type Format } from './options.js';
+import { createProgressLine } from './progress.js';
+import { ReportCollector, type ScanReport } from './report.js';
+
+/** The part of a process stream the CLI writes to (tests pass their own). */
+export interface CliStream {
+  write(chunk: string, callback?: (error?: Error | null) => void): boolean;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export interface CliIo {
+  stdout: CliStream;
+  stderr: CliStream;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Aborting it cancels the scan; what was found so far is still reported. */
+  signal?: AbortSignal;
+}
+
+export interface CliDeps {
+  runScan: (settings: ScanSettings, options: RunScanOptions) => Promise<DoneEvent>;
+  now?: () => number;
+}
+
+export const ExitCode = { Ok: 0, Broken: 1, Error: 2, Interrupted: 130 } as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+type ScanCommand = Extract<Command, { kind: 'scan' }>;
+
+const formatters: Record<Format, Formatter> = {
+  text: formatText,
+  json: formatJson,
+  csv: formatCsv,
+  junit: formatJunit,
+  sarif: formatSarif,
+};
+
+/** The whole command line program; resolves with the exit code and never throws. */
+export async function main(
+  argv: readonly string[],
+  io: CliIo,
+  deps: CliDeps = { runScan },
+): Promise<ExitCode> {
+  try {
+    const command = parseCommandLine(argv);
+    if (command.kind === 'help') return await writeAndExit(io.stdout, usage, ExitCode.Ok);
+    if (command.kind === 'version') {
+      return await writeAndExit(io.stdout, `linkaudit ${cliVersion()}\n`, ExitCode.Ok);
+    }
+    return await scanCommand(command, io, deps);
+  } catch (error) {
+    const hint = error instanceof UsageError ? 'Run "linkaudit --help" to see the options.\n' : '';
+    return await writeAndExit(
+      io.stderr,
+      `linkaudit: ${errorMessage(error)}\n${hint}`,
+      ExitCode.Error,
+    );
+  }
+}
+
+async function scanCommand(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<ExitCode> {
+  await checkOutputFile(command.output.file);
+  const report = await scan(command, io, deps);
+  await writeReport(report, command, io);
+  if (report.done.status === ScanStatus.Failed) {
+    await write(
+      io.stderr,
+      `linkaudit: the scan failed: ${report.done.error ?? 'no reason given'}\n`,
+    );
+  }
+  return exitCodeFor(report);
+}
+
+async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<ScanReport> {
+  const collector = new ReportCollector();
+  const progress = createProgressLine(io.stderr, {
+    enabled: !command.output.quiet && io.stderr.isTTY === true,
+    now: deps.now,
+  });
+  try {
+    const done = await deps.runScan(command.settings, {
+      ...command.engine,
+      signal: io.signal,
+      onEvent(event) {
+        if (event.type === 'link') collector.add(event);
+        else if (event.type === 'progress') progress.update(event);
+      },
+    });
+    return collector.finish(done);
+  } catch (error) {
+    throw new Error(`the scan stopped with an error: ${errorMessage(error)}`, { cause: error });
+  } finally {
+    progress.clear();
+  }
+}
+
+/** 2 when the scan failed, 130 when it was interrupted, else 1 when anything is broken. */
+export function exitCodeFor(report: ScanReport): ExitCode {
+  const { status, summary } = report.done;
+  if (status === ScanStatus.Failed) return ExitCode.Error;
+  if (status === ScanStatus.Cancelled) return ExitCode.Interrupted;
+  const broken = report.broken.length > 0 || summary.uniqueBrokenLinks > 0;
+  return broken ? ExitCode.Broken : ExitCode.Ok;
+}
+
+async function writeReport(report: ScanReport, command: ScanCommand, io: CliIo): Promise<void> {
+  const { format, file, quiet } = command.output;
+  const color = format === 'text' && !file && io.stdout.isTTY === true && colorAllowed(io.env);
+  const text = formatters[format](report, { color, version: cliVersion() });
+  if (!file) return write(io.stdout, text);
+  try {
+    await writeFile(file, text);
+  } catch (error) {
+    throw new Error(`cannot write the report to ${file}: ${errorMessage(error)}`, { cause: error });
+  }
+  if (!quiet) {
+    const { uniqueBrokenLinks: broken } = report.done.summary;
+    await write(
+      io.stderr,
+      `linkaudit: ${broken} broken URL${broken === 1 ? '' : 's'}; report written to ${file}\n`,
+    );
+  }
+}
+
+/** Finds an unwritable report path before the scan, not after hours of crawling. */
+async function checkOutputFile(file: string | undefined): Promise<void> {
+  if (!file) return;
+  const folder = dirname(resolve(file));
+  try {
+    await access(folder, constants.W_OK);
+  } catch {
+    throw new Error(`cannot write the report to ${file}: ${folder} is not a writable folder`);
+  }
+  const existing = await stat(file).catch(() => undefined);
+  if (existing?.isDirectory()) {
+    throw new Error(`cannot write the report to ${file}: it is a folder`);
+  }
+}
+
+/** https://no-color.org: any non-empty NO_COLOR turns colours off; so does a dumb terminal. */
+function colorAllowed(env: CliIo['env']): boolean {
+  return (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb';
+}
+
+let version: string | undefined;
+
+/** The version of this package (src/ and dist/ both sit one folder below package.json). */
+export function cliVersion(): string {
+  version ??= (
+    JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+  return version;
+}
+
+async function writeAndExit(stream: CliStream, text: string, code: ExitCode): Promise<ExitCode> {
+  await write(stream, text);
+  return code;
+}
+
+/** Resolves once the text is handed to the operating system; a closed pipe (| head) is no error. */
+function write(stream: CliStream, text: string): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    stream.write(text, (error) => {
+      if (error && (error as NodeJS.ErrnoException).code !== 'EPIPE') reject(error);
+      else resolvePromise();
+    });
+  });
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
