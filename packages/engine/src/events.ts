@@ -84,6 +84,88 @@ export interface LinkEvent {
   /** Same site as the start URL (www. and scheme ignored). */
   internal: boolean;
   check: LinkCheck;
+  /** With checkAnchors: whether the fragment names an element of the target page. */
+  anchor?: AnchorCheck;
+}
+
+/** found: the page has the id or a[name]; missing: it does not; unverifiable: not an HTML page we could read. */
+export interface AnchorCheck {
+  fragment: string;
+  state: 'found' | 'missing' | 'unverifiable';
+}
+
+export interface SourcePosition {
+  line: number;
+  column: number;
+}
+
+/** The same id (or a[name]) twice on one page; reported once per extra occurrence. */
+export interface DuplicateAnchorEvent {
+  type: 'duplicate-anchor';
+  page: string;
+  name: string;
+  first: SourcePosition;
+  duplicate: SourcePosition;
+}
+
+/** The TLS certificate of one https host, inspected once per scan. */
+export interface CertificateEvent {
+  type: 'certificate';
+  host: string;
+  /** Verified, trusted, valid now and for this host name. */
+  valid: boolean;
+  /** Why it is not valid: expired, not-yet-valid, self-signed, untrusted, wrong-host, or other. */
+  problem?: 'expired' | 'not-yet-valid' | 'self-signed' | 'untrusted' | 'wrong-host' | 'other';
+  errorCode?: string;
+  message: string;
+  subject?: string;
+  issuer?: string;
+  validFrom?: string;
+  validTo?: string;
+  /** Whole days until it expires (negative once expired). */
+  daysLeft?: number;
+  /** Valid but expires within 30 days. */
+  expiresSoon: boolean;
+}
+
+/** Bytes of one crawled page: its HTML plus every resource it references (each once). */
+export interface PageSizeEvent {
+  type: 'page-size';
+  page: string;
+  htmlBytes: number;
+  totalBytes: number;
+  /** Per content type (HTML included), bytes and number of resources. */
+  contents: Array<{ contentType: string; totalSize: number; count: number }>;
+  /** Resources whose size could not be learned (no Content-Length and not downloaded). */
+  unknownSizes: number;
+}
+
+/** PageRank of a crawled page over the internal link graph (damping 0.85). */
+export interface PageRankEvent {
+  type: 'page-rank';
+  page: string;
+  /** Raw PageRank; all pages sum to 1. */
+  rank: number;
+  /** 0–10, linear in rank relative to the best page (which gets 10), one decimal. */
+  score: number;
+}
+
+/** Whether a page can be in a search engine's index, and what the site itself says about it. */
+export interface PageInclusionEvent {
+  type: 'page-inclusion';
+  page: string;
+  statusCode?: number;
+  /** Internal link occurrences pointing to it from other pages. */
+  inboundLinks: number;
+  /** Up to 20 pages that link to it. */
+  inboundSources: string[];
+  indexable: boolean;
+  /** Why it is not indexable: 'status', 'redirect', 'noindex-meta', 'noindex-header', 'robots-txt', 'canonical-elsewhere'. */
+  notIndexableBecause: string[];
+  canonical?: string;
+  inSitemap: boolean;
+  /** In the sitemap but linked from no crawled page. */
+  orphan: boolean;
 }
 
 export interface ProgressEvent {
@@ -98,6 +180,13 @@ export interface ProgressEvent {
   /** Unique broken URLs so far. */
   broken: number;
   elapsedMs: number;
+}
+
+/** Per content type over every unique URL fetched. */
+export interface FileTypeTotal {
+  contentType: string;
+  count: number;
+  totalSize: number;
 }
 
 export type StopCause = 'link-limit' | 'error-limit' | 'timeout' | 'cancelled' | 'error';
@@ -116,6 +205,29 @@ export interface ScanSummary {
   /** Unique broken URLs per failure reason. */
   reasons: Partial<Record<FailureReason, number>>;
   durationMs: number;
+  /** Link occurrences whose #fragment is missing on its page (checkAnchors). */
+  brokenAnchors: number;
+  duplicateAnchors: number;
+  /** Pages over 2 MB (HTML plus resources). */
+  fattestPages: number;
+  /** Pages per size bucket: under 1 MB, 1–2, 2–3, 3–4, 4–5, over 5 MB (1 MB = 1,048,576 bytes). */
+  pageSizeBuckets: number[];
+  fileTypes: FileTypeTotal[];
+  /** Hosts whose certificate is invalid or expires within 30 days. */
+  certificateProblems: number;
+  sitemap?: SitemapSummary;
+}
+
+/** What the site's sitemaps say, with checkPageInclusion. */
+export interface SitemapSummary {
+  sitemaps: string[];
+  urls: number;
+  orphans: number;
+  broken: number;
+  redirected: number;
+  notIndexable: number;
+  /** Indexable crawled pages the sitemap does not list. */
+  missingFromSitemap: number;
 }
 
 export interface DoneEvent {
@@ -129,7 +241,17 @@ export interface DoneEvent {
 }
 
 /**
- * Everything a scan reports, in the order it happens. Anchors, TLS details, rules and site
- * analysis (page rank, inclusion, sizes) join this union in later issues.
+ * Everything a scan reports, in the order it happens: pages and links as they are checked,
+ * certificates as hosts are inspected, then the site analysis (sizes, rank, inclusion), then
+ * done. Rule violations join this union with the rules issue.
  */
-export type ScanEvent = PageEvent | LinkEvent | ProgressEvent | DoneEvent;
+export type ScanEvent =
+  | PageEvent
+  | LinkEvent
+  | DuplicateAnchorEvent
+  | CertificateEvent
+  | PageSizeEvent
+  | PageRankEvent
+  | PageInclusionEvent
+  | ProgressEvent
+  | DoneEvent;

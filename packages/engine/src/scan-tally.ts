@@ -1,6 +1,17 @@
 import type { FailureReason } from '@linkaudit/core';
 import type { LinkCheck, ScanSummary } from './events.js';
 
+export type SiteAnalysisSummary = Pick<
+  ScanSummary,
+  | 'brokenAnchors'
+  | 'duplicateAnchors'
+  | 'fattestPages'
+  | 'pageSizeBuckets'
+  | 'fileTypes'
+  | 'certificateProblems'
+  | 'sitemap'
+>;
+
 /** Running counts of a scan, for progress events and the final summary. */
 export class ScanTally {
   pages = 0;
@@ -37,7 +48,8 @@ export class ScanTally {
     if (check.state === 'broken') this.brokenLinks++;
   }
 
-  summary(startUrl: string, durationMs: number): ScanSummary {
+  /** The counts part of the summary; the site analysis adds sizes, file types and the rest. */
+  summary(startUrl: string, durationMs: number): Omit<ScanSummary, keyof SiteAnalysisSummary> {
     return {
       startUrl,
       pages: this.pages,

@@ -6,19 +6,24 @@ import {
   type ScanSettings,
   type ScanSettingsInput,
 } from '@linkaudit/core';
+import { SiteAnalysis, isResourceKind } from './analysis/site-analysis.js';
+import { readSitemaps, type SitemapContents } from './analysis/sitemaps.js';
+import { AnchorIndex, findDuplicateAnchors } from './checks/anchors.js';
+import { CertificateInspector } from './checks/certificates.js';
 import { compileExclusions, exclusionProblems } from './crawl/exclusions.js';
 import { Frontier } from './crawl/frontier.js';
-import { engineExceptionCheck, skippedCheck } from './crawl/immediate-checks.js';
-import { takeLink, type IntakeContext } from './crawl/link-intake.js';
-import { loadRobots } from './crawl/robots.js';
+import { engineExceptionCheck } from './crawl/immediate-checks.js';
+import { LinkLedger } from './crawl/link-ledger.js';
+import { loadRobots, type RobotsRules } from './crawl/robots.js';
 import { SiteScope } from './crawl/site-scope.js';
 import { StopControl } from './crawl/stop-control.js';
-import { LinkShapes, PendingOccurrences, type Target } from './crawl/targets.js';
-import type { DoneEvent, LinkCheck, ScanEvent, ScanSummary } from './events.js';
+import type { Target } from './crawl/targets.js';
+import type { DoneEvent, LinkCheck, ScanEvent } from './events.js';
 import { HtmlLinkExtractor } from './extract/html-links.js';
-import { ScanStoppedError } from './fetch/errors.js';
+import type { ExtractedPage } from './extract/found-link.js';
 import { LinkChecker, type PageFetch } from './fetch/checker.js';
 import { decodeHtml } from './fetch/decode.js';
+import { ScanStoppedError } from './fetch/errors.js';
 import { HttpClient, closeBody } from './fetch/http-client.js';
 import { engineDefaults, type EngineOptions } from './options.js';
 import { ScanTally } from './scan-tally.js';
@@ -66,24 +71,21 @@ export async function* scan(
 /** The longest we wait for requests under way once a scan has been told to stop. */
 const stopGraceMs = 800;
 
-/** One scan from start to `done`: fetch the start page, then crawl until nothing is left. */
+/** One scan from start to `done`: the start page, then everything it leads to, then the analysis. */
 class ScanRun {
   private readonly startedAt = Date.now();
   private readonly stop: StopControl;
   private readonly client: HttpClient;
   private readonly checker: LinkChecker;
   private readonly frontier: Frontier;
-  private readonly targets = new Map<string, Target>();
-  private readonly pending = new PendingOccurrences();
-  private readonly shapes = new LinkShapes();
-  private readonly pageUrls: string[] = [];
-  private readonly parsedPages = new Set<string>();
   private readonly tally = new ScanTally();
-  private readonly linkLimit: number;
-  private context!: IntakeContext;
+  private readonly anchors = new AnchorIndex();
+  private readonly analysis: SiteAnalysis;
+  private readonly certificates: CertificateInspector | undefined;
+  private readonly ledger: LinkLedger;
+  private robots: RobotsRules = { isAllowed: () => true, sitemaps: [] };
+  private sitemap: SitemapContents | undefined;
   private active = 0;
-  private fetchCount = 0;
-  private limitReached = false;
   private finished = false;
   private wake: (() => void) | undefined;
   private progressTimer: NodeJS.Timeout | undefined;
@@ -95,10 +97,10 @@ class ScanRun {
     this.stop = new StopControl(options.signal, settings.timeoutAfter * 3_600_000, () =>
       this.wake?.(),
     );
-    this.linkLimit = effectiveLinkLimit(settings);
+    const requestTimeoutMs = options.requestTimeoutMs ?? engineDefaults.requestTimeoutMs;
     this.client = new HttpClient({
       userAgent: options.userAgent ?? engineDefaults.userAgent,
-      requestTimeoutMs: options.requestTimeoutMs ?? engineDefaults.requestTimeoutMs,
+      requestTimeoutMs,
       retries: options.retries ?? engineDefaults.retries,
       retryBaseDelayMs: options.retryBaseDelayMs ?? engineDefaults.retryBaseDelayMs,
       maxRetryAfterMs: options.maxRetryAfterMs ?? engineDefaults.maxRetryAfterMs,
@@ -115,6 +117,38 @@ class ScanRun {
       options.perHostConcurrency ?? engineDefaults.perHostConcurrency,
     );
     this.frontier = new Frontier((target) => (target.internal ? settings.maxThreadCount : perHost));
+    this.analysis = new SiteAnalysis({
+      pageRank: settings.checkPageRank,
+      pageInclusion: settings.checkPageInclusion,
+      startUrl: settings.url,
+      keyOf: (url) => this.ledger.keyOf(url),
+      isAllowedByRobots: (url) => this.robots.isAllowed(url),
+    });
+    this.certificates = settings.checkBrokenCertificate
+      ? new CertificateInspector(
+          {
+            lookup: options.lookup,
+            ca: options.ca,
+            timeoutMs: requestTimeoutMs,
+            signal: this.stop.signal,
+          },
+          (event) => {
+            if (!event.valid || event.expiresSoon) this.analysis.certificateProblems++;
+            this.emit(event);
+          },
+        )
+      : undefined;
+    this.ledger = new LinkLedger({
+      settings,
+      frontier: this.frontier,
+      stop: this.stop,
+      tally: this.tally,
+      analysis: this.analysis,
+      anchors: this.anchors,
+      certificates: this.certificates,
+      linkLimit: effectiveLinkLimit(settings),
+      emit: (event) => this.emit(event),
+    });
   }
 
   async execute(): Promise<DoneEvent> {
@@ -124,35 +158,40 @@ class ScanRun {
     } catch (error) {
       if (!(error instanceof ScanStoppedError))
         failure = `Engine error: ${(error as Error).message}`;
-    } finally {
-      await this.finish();
     }
+    await this.finish();
     return this.done(failure);
   }
 
-  /** The table of contents: start page first (it decides the scope), then everything it leads to. */
+  /** The table of contents: the start page first (it decides the scope), then everything it leads to. */
   private async crawl(): Promise<string | undefined> {
     const startUrl = this.startUrl();
     if (typeof startUrl === 'string') return startUrl;
     this.startProgress();
-    const robots = this.settings.respectRobotsTxt
-      ? await loadRobots(this.client, startUrl.origin)
-      : { isAllowed: () => true };
+    if (this.settings.respectRobotsTxt || this.settings.checkPageInclusion) {
+      this.robots = await loadRobots(this.client, startUrl.origin);
+    }
     const scope = new SiteScope(startUrl, this.settings.scanDepth, this.settings.caseSensitive);
-    this.context = {
+    this.ledger.context = {
       settings: this.settings,
       scope,
       exclusions: compileExclusions(this.settings.excludeLinks, this.settings.caseSensitive),
-      robots,
+      robots: this.robots,
       maxDepth: effectiveMaxDepth(this.settings),
     };
-    // The start page is fetched alone, before anything else: it decides the scope.
-    const start = this.register(startUrl.href, startUrl.host, true, 1, true, false);
+    // The start page is fetched alone, before anything else: its final address decides the scope.
+    const start = this.ledger.register(
+      startUrl.href,
+      1,
+      { crawl: true, readAnchors: false, resource: false },
+      false,
+    );
     const startCheck = await this.process(start, (finalUrl) =>
       scope.useStartPage(new URL(finalUrl)),
     );
-    if (startCheck.state !== 'ok')
+    if (startCheck?.state !== 'ok')
       return `The start page could not be fetched: ${describe(startCheck)}`;
+    if (this.settings.checkPageInclusion) await this.addSitemapEntries(startUrl);
     await this.drain();
     return undefined;
   }
@@ -172,13 +211,24 @@ class ScanRun {
     return `Not a valid http(s) address to scan: "${this.settings.url}"`;
   }
 
+  /** Sitemap entries join the crawl, so orphans and broken entries are found too. */
+  private async addSitemapEntries(startUrl: URL): Promise<void> {
+    this.sitemap = await readSitemaps(this.client, startUrl.origin, this.robots.sitemaps);
+    const maxDepth = effectiveMaxDepth(this.settings);
+    for (const url of this.sitemap.urls) {
+      if (this.ledger.find(url) || this.ledger.fetchable >= effectiveLinkLimit(this.settings))
+        continue;
+      const crawl = this.ledger.context.scope.isCrawlable(new URL(url));
+      this.ledger.register(url, maxDepth, { crawl, readAnchors: false, resource: false });
+    }
+  }
+
   /** Keeps up to maxThreadCount fetches under way until the frontier is empty or the scan stops. */
   private async drain(): Promise<void> {
     while (!this.stop.stopped) {
       let target: Target | undefined;
-      while (this.active < this.settings.maxThreadCount && (target = this.frontier.take())) {
+      while (this.active < this.settings.maxThreadCount && (target = this.frontier.take()))
         this.launch(target);
-      }
       if (this.active === 0 && this.frontier.size === 0) return;
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
@@ -188,7 +238,8 @@ class ScanRun {
     this.active++;
     this.process(target)
       .catch((error: unknown) => {
-        if (!(error instanceof ScanStoppedError)) this.settle(target, engineExceptionCheck(error));
+        if (!(error instanceof ScanStoppedError))
+          this.ledger.settle(target, engineExceptionCheck(error));
       })
       .finally(() => {
         this.active--;
@@ -197,44 +248,60 @@ class ScanRun {
       });
   }
 
-  /** Fetches one target; a page to crawl is parsed and its links taken in. */
+  /** Fetches one target: pages are parsed (links, or anchors only), other targets checked. */
   private async process(
     target: Target,
     onPageUrl?: (finalUrl: string) => void,
-  ): Promise<LinkCheck> {
-    // Already answered by a redirected page's alias while it waited in the frontier.
-    if (target.state === 'settled' && target.check) return target.check;
+  ): Promise<LinkCheck | undefined> {
+    if (target.state !== 'queued') return target.check; // claimed as a redirect's final address
     target.state = 'active';
-    if (!target.crawl) {
-      const check = await this.checker.check(target.url);
-      this.settle(target, check);
+    if (!target.crawl && !target.readAnchors) {
+      const check = await this.checker.check(target.url, { measure: target.resource });
+      this.ledger.settle(target, check);
       return check;
     }
     const fetched = await this.checker.fetchPage(target.url);
-    this.settle(target, fetched.check);
+    let finalAddress: Target | undefined;
     if (fetched.html) {
       onPageUrl?.(fetched.html.finalUrl);
-      await this.parsePage(target, fetched);
+      finalAddress = await this.readPage(target, fetched);
     }
+    this.ledger.settle(target, fetched.check);
+    if (finalAddress && fetched.check.state === 'ok')
+      this.ledger.settle(finalAddress, { ...fetched.check, redirects: [] });
     return fetched.check;
   }
 
-  private async parsePage(target: Target, fetched: PageFetch): Promise<void> {
+  /** Reads an HTML answer: a crawled page's links, or only the anchors of a page we check. */
+  private async readPage(target: Target, fetched: PageFetch): Promise<Target | undefined> {
     const html = fetched.html;
-    if (!html || fetched.check.state !== 'ok') return;
-    const finalKey = this.keyOf(html.finalUrl);
-    if (this.parsedPages.has(finalKey)) {
-      closeBody(html.response.body);
-      return;
+    if (!html) return undefined;
+    let finalAddress: Target | undefined;
+    if (this.ledger.keyOf(html.finalUrl) !== this.ledger.keyOf(target.url)) {
+      const claimed = this.ledger.claimFinalAddress(html.finalUrl, target);
+      if (claimed === 'parsed') {
+        const parsed = this.ledger.find(html.finalUrl);
+        if (parsed) this.anchors.alias(target.id, parsed.id);
+        target.pageId = parsed?.pageId;
+        closeBody(html.response.body);
+        return undefined;
+      }
+      finalAddress = claimed;
     }
-    this.parsedPages.add(finalKey);
-    this.settleAlias(html.finalUrl, finalKey, target);
+    const { page, bytes } = await this.extract(fetched);
+    this.anchors.record(target.id, page.anchors);
+    if (finalAddress) this.anchors.alias(finalAddress.id, target.id);
+    if (target.crawl) this.takeInPage(target, finalAddress, fetched, page, bytes);
+    return finalAddress;
+  }
 
+  private async extract(fetched: PageFetch): Promise<{ page: ExtractedPage; bytes: number }> {
+    const html = fetched.html!;
     const extractor = new HtmlLinkExtractor();
     let bytes = 0;
     const headers = {
       contentType: html.contentType,
-      contentEncoding: firstHeader(html.response.headers['content-encoding']),
+      contentEncoding: header(html.response.headers['content-encoding']),
     };
     const maxBytes = this.options.maxPageBytes ?? engineDefaults.maxPageBytes;
     try {
@@ -248,239 +315,102 @@ class ScanRun {
       }
     } catch (error) {
       if (this.stop.stopped) throw new ScanStoppedError();
-      void error; // a body cut short still yields the links that arrived
+      void error; // a body cut short still yields what arrived
     }
-    const page = extractor.end();
-    const sourceId = this.pageUrls.push(html.finalUrl) - 1;
+    return { page: extractor.end(), bytes };
+  }
+
+  /** A crawled page: reported, its anchors and facts recorded, its links taken in. */
+  private takeInPage(
+    target: Target,
+    finalAddress: Target | undefined,
+    fetched: PageFetch,
+    page: ExtractedPage,
+    bytes: number,
+  ): void {
+    const html = fetched.html!;
+    const pageId = this.ledger.addPage(html.finalUrl);
+    target.pageId = pageId;
+    target.bytes = bytes;
+    if (finalAddress) finalAddress.pageId = pageId;
     this.tally.pages++;
+    const statusCode = fetched.check.state === 'ok' ? fetched.check.statusCode : 0;
     this.emit({
       type: 'page',
       url: target.url,
       finalUrl: html.finalUrl,
-      statusCode: fetched.check.statusCode,
+      statusCode,
       contentType: html.contentType,
       bytes,
       depth: target.depth,
       ...(page.title ? { title: page.title } : {}),
       linkCount: page.links.length,
     });
+    for (const duplicate of findDuplicateAnchors(page.anchors)) {
+      this.analysis.duplicateAnchors++;
+      this.emit({ type: 'duplicate-anchor', page: html.finalUrl, ...duplicate });
+    }
     const base = resolveBase(page.baseHref, html.finalUrl);
-    for (const link of page.links) this.takeIn(sourceId, link, base, target.depth);
-  }
-
-  /** One link occurrence: answered now when its outcome is known, else queued with its target. */
-  private takeIn(
-    sourceId: number,
-    link: Parameters<typeof takeLink>[0],
-    base: URL,
-    depth: number,
-  ): void {
-    const intake = takeLink(link, base, depth, this.context);
-    const shape = this.shapes.intern(link.element, link.attribute, link.kind);
-    if (intake.type === 'known') {
-      this.tally.brokenWithoutUrl(intake.check);
-      this.emitLink(
-        sourceId,
-        shape,
-        link.line,
-        link.column,
-        intake.target,
-        intake.url,
-        intake.internal,
-        intake.check,
-      );
-      return;
+    const resources = new Set<number>();
+    const source = { pageId, targetId: target.id, depth: target.depth };
+    for (const link of page.links) {
+      const targetId = this.ledger.takeIn(source, link, base);
+      if (targetId !== undefined && isResourceKind(link.kind)) resources.add(targetId);
     }
-    let target = this.targets.get(intake.key);
-    if (!target) {
-      if (this.stop.stopped || this.fetchCount >= this.linkLimit) {
-        if (!this.stop.stopped) this.limitReached = true;
-        const url = intake.url + intake.fragment;
-        this.emitLink(
-          sourceId,
-          shape,
-          link.line,
-          link.column,
-          url,
-          intake.url,
-          intake.internal,
-          skippedCheck('limit'),
-        );
-        return;
-      }
-      target = this.register(intake.url, intake.host, intake.internal, depth + 1, intake.crawl);
-    } else if (target.state === 'queued' && depth + 1 < target.depth) {
-      target.depth = depth + 1;
-      target.crawl ||= intake.crawl;
-    } else if (target.state === 'queued') {
-      target.crawl ||= intake.crawl;
-    }
-    const occurrence = {
-      sourceId,
-      line: link.line,
-      column: link.column,
-      shape,
-      fragment: intake.fragment,
-    };
-    if (target.check) {
-      this.emitOccurrence(target, occurrence);
-    } else {
-      this.pending.add(target, occurrence);
-    }
-  }
-
-  private register(
-    url: string,
-    host: string,
-    internal: boolean,
-    depth: number,
-    crawl: boolean,
-    enqueue = true,
-  ): Target {
-    const key = this.keyOf(url);
-    const target: Target = {
-      id: this.targets.size,
-      url,
-      host,
-      internal,
-      depth,
-      crawl,
-      state: 'queued',
-      pendingHead: -1,
-    };
-    this.targets.set(key, target);
-    this.fetchCount++;
-    if (enqueue) this.frontier.push(target);
-    return target;
-  }
-
-  /** A page reached through redirects answers for its final address too, without a second fetch. */
-  private settleAlias(finalUrl: string, finalKey: string, original: Target): void {
-    if (finalKey === this.keyOf(original.url) || !original.check || original.check.state !== 'ok')
-      return;
-    const check: LinkCheck = { ...original.check, redirects: [] };
-    const existing = this.targets.get(finalKey);
-    if (existing) {
-      if (existing.state === 'queued') this.settle(existing, check);
-      return;
-    }
-    const url = new URL(finalUrl);
-    const alias: Target = {
-      id: this.targets.size,
-      url: finalUrl,
-      host: url.host,
-      internal: this.context.scope.isInternal(url),
-      depth: original.depth,
-      crawl: false,
-      state: 'settled',
-      check,
-      pendingHead: -1,
-    };
-    this.targets.set(finalKey, alias);
-    this.tally.settle(check);
-  }
-
-  private settle(target: Target, check: LinkCheck): void {
-    if (target.state === 'settled' || this.finished) return;
-    target.state = 'settled';
-    target.check = check;
-    this.tally.settle(check);
-    for (const occurrence of this.pending.take(target)) this.emitOccurrence(target, occurrence);
-    if (this.tally.uniqueBroken >= this.settings.maxErrorCount) this.stop.stop('error-limit');
-  }
-
-  private emitOccurrence(
-    target: Target,
-    occurrence: { sourceId: number; line: number; column: number; shape: number; fragment: string },
-  ): void {
-    const check = target.check ?? skippedCheck('limit');
-    this.emitLink(
-      occurrence.sourceId,
-      occurrence.shape,
-      occurrence.line,
-      occurrence.column,
-      target.url + occurrence.fragment,
-      target.url,
-      target.internal,
-      check,
-    );
-  }
-
-  private emitLink(
-    sourceId: number,
-    shape: number,
-    line: number,
-    column: number,
-    target: string,
-    url: string,
-    internal: boolean,
-    check: LinkCheck,
-  ): void {
-    const { element, attribute, kind } = this.shapes.get(shape);
-    this.tally.occurrence(check);
-    this.emit({
-      type: 'link',
-      source: this.pageUrls[sourceId] ?? '',
-      target,
-      url,
-      element,
-      attribute,
-      line,
-      column,
-      kind,
-      internal,
-      check,
+    this.analysis.recordPage(pageId, {
+      url: html.finalUrl,
+      targetId: target.id,
+      htmlBytes: bytes,
+      contentType: html.contentType,
+      statusCode,
+      robotsMeta: page.robotsMeta,
+      xRobotsTag: header(html.response.headers['x-robots-tag']),
+      canonical: absolute(page.canonicalHref, base),
+      resources: Int32Array.from(resources),
     });
   }
 
   /** Stops the crawl: what was still waiting or under way is reported as not checked. */
   private async finish(): Promise<void> {
-    if (this.active > 0) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, stopGraceMs);
-        const poll = setInterval(() => {
-          if (this.active === 0) {
-            clearTimeout(timer);
-            clearInterval(poll);
-            resolve();
-          }
-        }, 10);
-        timer.unref();
-        setTimeout(() => clearInterval(poll), stopGraceMs).unref();
-      });
-    }
-    for (const target of [...this.frontier.drain(), ...this.targets.values()]) {
-      if (target.state !== 'settled') this.settleSkipped(target);
-    }
+    await this.waitForActive();
+    this.frontier.drain();
+    this.ledger.close();
+    await this.certificates?.settled();
+    const analysis = this.analysis.finish(this.ledger.targets, this.sitemap, (event) =>
+      this.emit(event),
+    );
+    this.analysisSummary = analysis;
     this.finished = true;
     if (this.progressTimer) clearInterval(this.progressTimer);
     this.stop.dispose();
     await this.client.close().catch(() => undefined);
   }
+  private analysisSummary: ReturnType<SiteAnalysis['finish']> | undefined;
 
-  private settleSkipped(target: Target): void {
-    target.state = 'settled';
-    target.check = skippedCheck('limit');
-    for (const occurrence of this.pending.take(target)) this.emitOccurrence(target, occurrence);
+  private async waitForActive(): Promise<void> {
+    const deadline = Date.now() + (this.stop.stopped ? stopGraceMs : Number.POSITIVE_INFINITY);
+    while (this.active > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 
   private done(failure: string | undefined): DoneEvent {
     this.emitProgress();
     const cause =
-      this.stop.stopCause ?? (failure ? 'error' : this.limitReached ? 'link-limit' : undefined);
+      this.stop.stopCause ??
+      (failure ? 'error' : this.ledger.limitReached ? 'link-limit' : undefined);
     const event: DoneEvent = {
       type: 'done',
       status: failure ? ScanStatus.Failed : statusFor(cause),
       ...(cause ? { stoppedBy: cause } : {}),
       ...(failure ? { error: failure } : {}),
-      summary: this.summary(),
+      summary: {
+        ...this.tally.summary(this.settings.url, Date.now() - this.startedAt),
+        ...(this.analysisSummary ?? emptyAnalysis),
+      },
     };
     this.options.onEvent(event);
     return event;
-  }
-
-  private summary(): ScanSummary {
-    return this.tally.summary(this.settings.url, Date.now() - this.startedAt);
   }
 
   private startProgress(): void {
@@ -502,13 +432,18 @@ class ScanRun {
   }
 
   private emit(event: ScanEvent): void {
-    if (!this.finished || event.type === 'done') this.options.onEvent(event);
-  }
-
-  private keyOf(url: string): string {
-    return this.settings.caseSensitive ? url : url.toLowerCase();
+    if (!this.finished) this.options.onEvent(event);
   }
 }
+
+const emptyAnalysis = {
+  brokenAnchors: 0,
+  duplicateAnchors: 0,
+  fattestPages: 0,
+  pageSizeBuckets: [0, 0, 0, 0, 0, 0],
+  fileTypes: [],
+  certificateProblems: 0,
+};
 
 function statusFor(cause: DoneEvent['stoppedBy']): DoneEvent['status'] {
   switch (cause) {
@@ -528,20 +463,31 @@ function statusFor(cause: DoneEvent['stoppedBy']): DoneEvent['status'] {
 
 function resolveBase(baseHref: string | undefined, pageUrl: string): URL {
   const page = new URL(pageUrl);
-  if (!baseHref) return page;
+  return (baseHref && absoluteUrl(baseHref, page)) || page;
+}
+
+function absoluteUrl(raw: string, base: URL): URL | undefined {
   try {
-    return new URL(baseHref, page);
+    return new URL(raw, base);
   } catch {
-    return page;
+    return undefined;
   }
 }
 
-function firstHeader(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
+/** The absolute address without fragment, or undefined when it is not a URL. */
+function absolute(raw: string | undefined, base: URL): string | undefined {
+  if (!raw) return undefined;
+  const url = absoluteUrl(raw, base);
+  if (!url) return undefined;
+  url.hash = '';
+  return url.href;
 }
 
-function describe(check: LinkCheck): string {
-  return check.state === 'broken' || check.state === 'unverified' || check.state === 'skipped'
-    ? check.message
-    : 'unknown';
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function describe(check: LinkCheck | undefined): string {
+  if (!check) return 'no answer';
+  return check.state === 'ok' ? 'not an HTML page' : check.message;
 }

@@ -23,6 +23,8 @@ export type IntakeResult =
       internal: boolean;
       /** Navigational, in scope and within the depth limit: crawl it. */
       crawl: boolean;
+      /** Found on a link a visitor follows (a, area, iframe, frame, meta refresh). */
+      navigational: boolean;
     };
 
 /** Links that lead a visitor to another page (and so a crawler too). */
@@ -67,10 +69,8 @@ export function takeLink(
   const skip = skipCause(link.kind, url, context);
   if (skip) return known(target, url, internal, skippedCheck(skip));
 
-  const crawl =
-    navigationalElements.has(link.element) &&
-    depth + 1 <= context.maxDepth &&
-    context.scope.isCrawlable(parsed);
+  const navigational = navigationalElements.has(link.element);
+  const crawl = navigational && depth + 1 <= context.maxDepth && context.scope.isCrawlable(parsed);
   if (!context.settings.checkBrokenLinks && !crawl && !isImageKind(link.kind)) {
     return known(target, url, internal, skippedCheck('links-off'));
   }
@@ -78,7 +78,7 @@ export function takeLink(
     return known(target, url, internal, skippedCheck('robots'));
   }
   const key = context.settings.caseSensitive ? url : url.toLowerCase();
-  return { type: 'fetch', url, key, fragment, host: parsed.host, internal, crawl };
+  return { type: 'fetch', url, key, fragment, host: parsed.host, internal, crawl, navigational };
 }
 
 function skipCause(kind: LinkKind, url: string, context: IntakeContext) {

@@ -4,10 +4,13 @@ import { closeBody, type HttpClient } from '../fetch/http-client.js';
 
 export interface RobotsRules {
   isAllowed(url: string): boolean;
+  /** Sitemap addresses the file names (page inclusion reads them). */
+  sitemaps: string[];
 }
 
 interface RobotsFile {
   isAllowed(url: string, userAgent?: string): boolean | undefined;
+  getSitemaps(): string[];
 }
 
 // robots-parser is CommonJS with broken typings (an ambient shorthand module); load it as it is.
@@ -16,7 +19,7 @@ const robotsParser = createRequire(import.meta.url)('robots-parser') as (
   contents: string,
 ) => RobotsFile;
 
-const allowEverything: RobotsRules = { isAllowed: () => true };
+const allowEverything: RobotsRules = { isAllowed: () => true, sitemaps: [] };
 const maxRobotsBytes = 512 * 1024;
 
 /**
@@ -35,7 +38,10 @@ export async function loadRobots(client: HttpClient, origin: string): Promise<Ro
     }
     const text = await readText(response.body, maxRobotsBytes);
     const robots = robotsParser(robotsUrl, text);
-    return { isAllowed: (url) => robots.isAllowed(url, 'LinkAudit') !== false };
+    return {
+      isAllowed: (url) => robots.isAllowed(url, 'LinkAudit') !== false,
+      sitemaps: robots.getSitemaps(),
+    };
   } catch {
     return allowEverything;
   }

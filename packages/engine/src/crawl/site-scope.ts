@@ -15,7 +15,7 @@ export function siteIdentity(url: URL): string {
  * start page's final address.
  */
 export class SiteScope {
-  private readonly site: string;
+  private site: string;
   private folder: string;
 
   constructor(
@@ -27,9 +27,10 @@ export class SiteScope {
     this.folder = folderOf(startUrl.pathname);
   }
 
-  /** After redirects, the start page's final address decides the folder. */
+  /** After redirects, the start page's final address decides the site and the folder. */
   useStartPage(finalUrl: URL): void {
-    if (this.isInternal(finalUrl)) this.folder = folderOf(finalUrl.pathname);
+    this.site = siteIdentity(finalUrl);
+    this.folder = folderOf(finalUrl.pathname);
   }
 
   isInternal(url: URL): boolean {

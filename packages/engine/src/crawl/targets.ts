@@ -11,6 +11,16 @@ export interface Target {
   depth: number;
   /** Fetched with GET and parsed when HTML; otherwise only checked. */
   crawl: boolean;
+  /** Not crawled, but fetched with GET and read for anchors (checkAnchors on a navigational link). */
+  readAnchors: boolean;
+  /** Referenced as a resource (image, CSS, script…): its size matters for page weights. */
+  resource: boolean;
+  /** Stands for a page's final address after a redirect; never fetched itself. */
+  alias?: boolean;
+  /** Set when it was parsed as a page (or is an alias of one). */
+  pageId?: number;
+  /** Bytes downloaded when it was parsed as a page. */
+  bytes?: number;
   state: 'queued' | 'active' | 'settled';
   check?: LinkCheck;
   /** Head of its list of occurrences waiting for the check (-1: none). */

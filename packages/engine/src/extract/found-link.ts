@@ -19,6 +19,16 @@ export interface ExtractedPage {
   /** The first `<base href>`, as written. */
   baseHref?: string;
   title?: string;
-  /** Values of `id` and `a[name]` (kept for anchor checks). */
-  anchors?: string[];
+  /** Every `id` and `a[name]` in document order, with the position of its element. */
+  anchors: PageAnchor[];
+  /** `<meta name="robots">` (and googlebot) contents, lower-cased. */
+  robotsMeta: string[];
+  /** The first `<link rel="canonical">` href, as written. */
+  canonicalHref?: string;
+}
+
+export interface PageAnchor {
+  name: string;
+  line: number;
+  column: number;
 }

@@ -105,7 +105,18 @@ describe('HtmlLinkExtractor', () => {
     );
     expect(page.baseHref).toBe('/docs/');
     expect(page.title).toBe('My Page');
-    expect(page.anchors).toEqual(['intro', 'end']);
+    expect(page.anchors).toEqual([
+      { name: 'intro', line: 2, column: 63 },
+      { name: 'end', line: 2, column: 84 },
+    ]);
+  });
+
+  it('reads robots meta and the canonical address', () => {
+    const page = extract(
+      '<meta name="ROBOTS" content="NoIndex, follow"><meta name=googlebot content=noarchive><link rel="canonical" href=" /c "><link rel=canonical href=/d>',
+    );
+    expect(page.robotsMeta).toEqual(['noindex, follow', 'noarchive']);
+    expect(page.canonicalHref).toBe('/c');
   });
 
   it('decodes entities in attribute values and survives malformed HTML', () => {

@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import type { LinkKind } from '../events.js';
 import { extractCssUrls } from './css-urls.js';
-import type { ExtractedPage, FoundLink } from './found-link.js';
+import type { ExtractedPage, FoundLink, PageAnchor } from './found-link.js';
 import { LineIndex } from './line-index.js';
 import { parseSrcset } from './srcset.js';
 
@@ -26,7 +26,9 @@ export class HtmlLinkExtractor {
   private readonly lines = new LineIndex();
   private readonly parser: Parser;
   private readonly links: FoundLink[] = [];
-  private readonly anchors: string[] = [];
+  private readonly anchors: PageAnchor[] = [];
+  private readonly robotsMeta: string[] = [];
+  private canonicalHref: string | undefined;
   private baseHref: string | undefined;
   private title: string | undefined;
   private titleText: string | undefined;
@@ -55,6 +57,8 @@ export class HtmlLinkExtractor {
     return {
       links: this.links,
       anchors: this.anchors,
+      robotsMeta: this.robotsMeta,
+      ...(this.canonicalHref !== undefined ? { canonicalHref: this.canonicalHref } : {}),
       ...(this.baseHref !== undefined ? { baseHref: this.baseHref } : {}),
       ...(this.title !== undefined ? { title: this.title } : {}),
     };
@@ -73,7 +77,8 @@ export class HtmlLinkExtractor {
         ...(missing ? { missing } : {}),
       });
     };
-    this.collectAnchor(name, attributes);
+    this.collectAnchor(name, attributes, at);
+    this.collectIndexingHints(name, attributes);
     this.elementLinks(name, attributes, add);
     if (attributes.style) {
       for (const css of extractCssUrls(attributes.style))
@@ -197,9 +202,29 @@ export class HtmlLinkExtractor {
     if (target) add('content', target, 'page');
   }
 
-  private collectAnchor(name: string, attributes: Attributes): void {
-    if (attributes.id) this.anchors.push(attributes.id);
-    if (name === 'a' && attributes.name) this.anchors.push(attributes.name);
+  private collectAnchor(
+    name: string,
+    attributes: Attributes,
+    at: { line: number; column: number },
+  ): void {
+    if (attributes.id) this.anchors.push({ name: attributes.id, ...at });
+    if (name === 'a' && attributes.name && attributes.name !== attributes.id) {
+      this.anchors.push({ name: attributes.name, ...at });
+    }
+  }
+
+  /** What decides whether search engines may index the page (page inclusion). */
+  private collectIndexingHints(name: string, attributes: Attributes): void {
+    if (name === 'meta') {
+      const metaName = (attributes.name ?? '').toLowerCase();
+      if (metaName === 'robots' || metaName === 'googlebot') {
+        this.robotsMeta.push((attributes.content ?? '').toLowerCase());
+      }
+    } else if (name === 'link' && this.canonicalHref === undefined) {
+      const relations = (attributes.rel ?? '').toLowerCase().split(/\s+/);
+      if (relations.includes('canonical') && attributes.href)
+        this.canonicalHref = attributes.href.trim();
+    }
   }
 
   private closeTag(name: string): void {

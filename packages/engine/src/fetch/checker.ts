@@ -6,7 +6,13 @@ import {
 } from '@linkaudit/core';
 import type { LinkCheck, RedirectHop } from '../events.js';
 import { ScanStoppedError, errorCode, errorMessage } from './errors.js';
-import { discard, type FollowResult, type HttpClient, type HttpResponse } from './http-client.js';
+import {
+  closeBody,
+  discard,
+  type FollowResult,
+  type HttpClient,
+  type HttpResponse,
+} from './http-client.js';
 
 /** A page fetched for crawling: its check, and the open response when it is HTML. */
 export interface PageFetch {
@@ -27,16 +33,33 @@ export class LinkChecker {
 
   constructor(private readonly client: HttpClient) {}
 
-  async check(url: string): Promise<LinkCheck> {
+  /**
+   * HEAD first, GET when the server mishandles HEAD. With `measure`, a resource whose size the
+   * answer did not state is downloaded (and counted) so page weights stay true.
+   */
+  async check(url: string, options: { measure?: boolean } = {}): Promise<LinkCheck> {
     const host = new URL(url).host;
-    if (!this.hostsWithoutHead.has(host)) {
-      const head = await this.attempt(url, 'HEAD');
-      if (!needsGetFallback(head)) return head;
-      const get = await this.attempt(url, 'GET');
-      if (get.state === 'ok') this.hostsWithoutHead.add(host);
-      return get;
+    let check: LinkCheck;
+    if (this.hostsWithoutHead.has(host)) {
+      check = await this.attempt(url, 'GET', options.measure);
+    } else {
+      check = await this.attempt(url, 'HEAD');
+      if (needsGetFallback(check)) {
+        check = await this.attempt(url, 'GET', options.measure);
+        if (check.state === 'ok') this.hostsWithoutHead.add(host);
+      }
     }
-    return this.attempt(url, 'GET');
+    if (
+      options.measure &&
+      check.state === 'ok' &&
+      check.size === undefined &&
+      check.statusCode !== 204
+    ) {
+      const measured = await this.attempt(url, 'GET', true);
+      if (measured.state === 'ok')
+        return { ...check, ...(measured.size !== undefined ? { size: measured.size } : {}) };
+    }
+    return check;
   }
 
   async fetchPage(url: string): Promise<PageFetch> {
@@ -60,15 +83,31 @@ export class LinkChecker {
     };
   }
 
-  private async attempt(url: string, method: 'GET' | 'HEAD'): Promise<LinkCheck> {
+  private async attempt(url: string, method: 'GET' | 'HEAD', measure = false): Promise<LinkCheck> {
     try {
       const result = await this.client.follow(url, method);
-      if (result.ok) discard(result.response.body);
-      return outcome(result);
+      const check = outcome(result);
+      if (!result.ok) return check;
+      if (!measure || check.state !== 'ok' || check.size !== undefined) {
+        discard(result.response.body);
+        return check;
+      }
+      return { ...check, size: await countBytes(result.response.body) };
     } catch (error) {
       return failedRequest(error);
     }
   }
+}
+
+/** Downloads a body only to learn its size (resources without Content-Length), up to 200 MB. */
+async function countBytes(body: HttpResponse['body']): Promise<number> {
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > 200 * 1024 * 1024) break;
+  }
+  closeBody(body);
+  return size;
 }
 
 function needsGetFallback(check: LinkCheck): boolean {

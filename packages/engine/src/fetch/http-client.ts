@@ -91,7 +91,7 @@ export class HttpClient {
       if (next === undefined) return { ok: false, redirects, problem: 'no-location', statusCode };
       if (next === null) return { ok: false, redirects, problem: 'bad-location', statusCode };
       if (visited.has(next)) return { ok: false, redirects, problem: 'loop', statusCode };
-      if (redirects.length >= this.config.maxRedirects) {
+      if (redirects.length > this.config.maxRedirects) {
         return { ok: false, redirects, problem: 'too-many', statusCode };
       }
       visited.add(next);

@@ -1,0 +1,44 @@
+import { IntList } from './int-list.js';
+
+/**
+ * Internal links between pages as compact edge lists (page id → target id), one edge per
+ * distinct pair, plus how many link occurrences point at each target. Kept only when page
+ * rank or page inclusion is asked for.
+ */
+export class LinkGraph {
+  readonly from = new IntList();
+  readonly to = new IntList();
+  private readonly inbound = new Map<number, number>();
+  private currentPage = -1;
+  private readonly currentTargets = new Set<number>();
+
+  /** An internal link from a page to a target (call in page order; repeats on a page collapse). */
+  addLink(pageId: number, targetId: number, selfTargetId: number): void {
+    if (targetId === selfTargetId) return;
+    this.inbound.set(targetId, (this.inbound.get(targetId) ?? 0) + 1);
+    if (pageId !== this.currentPage) {
+      this.currentPage = pageId;
+      this.currentTargets.clear();
+    }
+    if (this.currentTargets.has(targetId)) return;
+    this.currentTargets.add(targetId);
+    this.from.push(pageId);
+    this.to.push(targetId);
+  }
+
+  inboundLinks(targetId: number): number {
+    return this.inbound.get(targetId) ?? 0;
+  }
+
+  /** For each target, the pages linking to it (at most `limit` each). */
+  sourcesByTarget(limit: number): Map<number, number[]> {
+    const sources = new Map<number, number[]>();
+    for (let edge = 0; edge < this.from.length; edge++) {
+      const target = this.to.at(edge);
+      const list = sources.get(target) ?? [];
+      if (list.length < limit) list.push(this.from.at(edge));
+      sources.set(target, list);
+    }
+    return sources;
+  }
+}

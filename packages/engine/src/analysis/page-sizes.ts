@@ -1,0 +1,57 @@
+import { limits } from '@linkaudit/core';
+
+export interface SizedResource {
+  contentType: string;
+  size: number | undefined;
+}
+
+export interface PageSize {
+  htmlBytes: number;
+  totalBytes: number;
+  contents: Array<{ contentType: string; totalSize: number; count: number }>;
+  unknownSizes: number;
+}
+
+/** A content type without parameters, lower-cased; 'unknown' when the server did not say. */
+export function baseContentType(contentType: string | undefined): string {
+  const base = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
+  return base || 'unknown';
+}
+
+/** A page's weight: its HTML plus each distinct resource it references, by content type. */
+export function pageSize(
+  htmlBytes: number,
+  htmlType: string,
+  resources: SizedResource[],
+): PageSize {
+  const byType = new Map<string, { totalSize: number; count: number }>();
+  const add = (contentType: string, size: number) => {
+    const entry = byType.get(contentType) ?? { totalSize: 0, count: 0 };
+    entry.totalSize += size;
+    entry.count++;
+    byType.set(contentType, entry);
+  };
+  add(baseContentType(htmlType), htmlBytes);
+  let unknownSizes = 0;
+  let totalBytes = htmlBytes;
+  for (const resource of resources) {
+    if (resource.size === undefined) unknownSizes++;
+    const size = resource.size ?? 0;
+    totalBytes += size;
+    add(baseContentType(resource.contentType), size);
+  }
+  const contents = [...byType]
+    .map(([contentType, entry]) => ({ contentType, ...entry }))
+    .sort((a, b) => b.totalSize - a.totalSize || a.contentType.localeCompare(b.contentType));
+  return { htmlBytes, totalBytes, contents, unknownSizes };
+}
+
+/** Index of the SPEC §9 bucket: under 1 MB, 1–2, 2–3, 3–4, 4–5, 5 MB and over. */
+export function pageSizeBucket(totalBytes: number): number {
+  const megabytes = totalBytes / limits.bytesPerMb;
+  return Math.min(limits.pageSizeBucketsMb.length, Math.floor(megabytes));
+}
+
+export function isFatPage(totalBytes: number): boolean {
+  return totalBytes > limits.fattestPageBytes;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { AnchorIndex, findDuplicateAnchors, isTrivialFragment } from './anchors.js';
+
+const at = (name: string, line = 1, column = 1) => ({ name, line, column });
+
+describe('anchors', () => {
+  const index = new AnchorIndex();
+  index.record(7, [at('intro'), at('Section 2'), at('über'), at('end')]);
+
+  it.each([
+    ['#intro', 'found'],
+    ['#Intro', 'missing'],
+    ['#Section%202', 'found'],
+    ['#%C3%BCber', 'found'],
+    ['#nowhere', 'missing'],
+  ])('%s is %s on the page', (fragment, state) => {
+    expect(index.check(7, fragment)).toEqual({ fragment, state });
+  });
+
+  it('cannot verify fragments of pages it has not read', () => {
+    expect(index.check(8, '#intro')).toEqual({ fragment: '#intro', state: 'unverifiable' });
+  });
+
+  it.each(['#', '#top', '#TOP', '#:~:text=hello', ''])('%j always works', (fragment) => {
+    expect(isTrivialFragment(fragment)).toBe(true);
+  });
+
+  it('reports every repeat of a name with both positions', () => {
+    expect(
+      findDuplicateAnchors([at('a', 1, 1), at('b', 2, 1), at('a', 3, 5), at('a', 4, 2)]),
+    ).toEqual([
+      { name: 'a', first: { line: 1, column: 1 }, duplicate: { line: 3, column: 5 } },
+      { name: 'a', first: { line: 1, column: 1 }, duplicate: { line: 4, column: 2 } },
+    ]);
+  });
+});

@@ -1,0 +1,85 @@
+import type { AnchorCheck, SourcePosition } from '../events.js';
+import type { PageAnchor } from '../extract/found-link.js';
+
+/** FNV-1a: anchors are kept as 32-bit hashes, 4 bytes each, for every page of the scan. */
+export function anchorHash(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < name.length; index++) {
+    hash ^= name.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+}
+
+/** The names a fragment can match, as browsers try them: as written, then percent-decoded. */
+function fragmentCandidates(fragment: string): string[] {
+  const raw = fragment.startsWith('#') ? fragment.slice(1) : fragment;
+  try {
+    const decoded = decodeURIComponent(raw);
+    return decoded === raw ? [raw] : [raw, decoded];
+  } catch {
+    return [raw];
+  }
+}
+
+/** `#`, `#top` (any case) and text fragments (`#:~:text=`) always work in browsers. */
+export function isTrivialFragment(fragment: string): boolean {
+  const names = fragmentCandidates(fragment);
+  const name = names[names.length - 1] ?? '';
+  return name === '' || name.toLowerCase() === 'top' || name.startsWith(':~:');
+}
+
+/** The anchors of every page read so far, by target id. */
+export class AnchorIndex {
+  private readonly pages = new Map<number, Int32Array>();
+
+  record(targetId: number, anchors: PageAnchor[]): void {
+    this.pages.set(
+      targetId,
+      Int32Array.from(new Set(anchors.map((anchor) => anchorHash(anchor.name)))).sort(),
+    );
+  }
+
+  /** A redirect's final address has the anchors of the page it reached. */
+  alias(aliasId: number, targetId: number): void {
+    const hashes = this.pages.get(targetId);
+    if (hashes) this.pages.set(aliasId, hashes);
+  }
+
+  check(targetId: number, fragment: string): AnchorCheck {
+    const hashes = this.pages.get(targetId);
+    if (!hashes) return { fragment, state: 'unverifiable' };
+    const found = fragmentCandidates(fragment).some((name) =>
+      binarySearch(hashes, anchorHash(name)),
+    );
+    return { fragment, state: found ? 'found' : 'missing' };
+  }
+}
+
+function binarySearch(sorted: Int32Array, value: number): boolean {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const item = sorted[middle] ?? 0;
+    if (item === value) return true;
+    if (item < value) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
+/** Each repeat of an id or a[name] on one page, with the first occurrence's position. */
+export function findDuplicateAnchors(
+  anchors: PageAnchor[],
+): Array<{ name: string; first: SourcePosition; duplicate: SourcePosition }> {
+  const first = new Map<string, SourcePosition>();
+  const duplicates: Array<{ name: string; first: SourcePosition; duplicate: SourcePosition }> = [];
+  for (const anchor of anchors) {
+    const position = { line: anchor.line, column: anchor.column };
+    const earlier = first.get(anchor.name);
+    if (earlier) duplicates.push({ name: anchor.name, first: earlier, duplicate: position });
+    else first.set(anchor.name, position);
+  }
+  return duplicates;
+}

@@ -1,0 +1,266 @@
+import type { ScanSettings } from '@linkaudit/core';
+import { isResourceKind, type SiteAnalysis } from '../analysis/site-analysis.js';
+import { isTrivialFragment, type AnchorIndex } from '../checks/anchors.js';
+import type { CertificateInspector } from '../checks/certificates.js';
+import type { AnchorCheck, LinkCheck, ScanEvent } from '../events.js';
+import type { FoundLink } from '../extract/found-link.js';
+import type { ScanTally } from '../scan-tally.js';
+import type { Frontier } from './frontier.js';
+import { skippedCheck } from './immediate-checks.js';
+import { takeLink, type IntakeContext } from './link-intake.js';
+import type { StopControl } from './stop-control.js';
+import { LinkShapes, PendingOccurrences, type PendingOccurrence, type Target } from './targets.js';
+
+export interface LedgerDeps {
+  settings: ScanSettings;
+  frontier: Frontier;
+  stop: StopControl;
+  tally: ScanTally;
+  analysis: SiteAnalysis;
+  anchors: AnchorIndex;
+  certificates: CertificateInspector | undefined;
+  linkLimit: number;
+  emit: (event: ScanEvent) => void;
+}
+
+/** The page a link was found on. */
+export interface LinkSource {
+  pageId: number;
+  targetId: number;
+  depth: number;
+}
+
+export interface TargetFlags {
+  crawl: boolean;
+  readAnchors: boolean;
+  resource: boolean;
+}
+
+/**
+ * Every unique URL of the scan and every link occurrence waiting for it: registers targets
+ * (the seen index), answers occurrences as soon as their target's check is known, and keeps
+ * the counts. The scan loop decides what to fetch; the ledger decides what each link means.
+ */
+export class LinkLedger {
+  readonly targets: Target[] = [];
+  private readonly byKey = new Map<string, Target>();
+  private readonly pending = new PendingOccurrences();
+  private readonly shapes = new LinkShapes();
+  private readonly pageUrls: string[] = [];
+  private closed = false;
+  limitReached = false;
+  context!: IntakeContext;
+
+  constructor(private readonly deps: LedgerDeps) {}
+
+  keyOf(url: string): string {
+    return this.deps.settings.caseSensitive ? url : url.toLowerCase();
+  }
+
+  find(url: string): Target | undefined {
+    return this.byKey.get(this.keyOf(url));
+  }
+
+  /** A new page; its id numbers its links' sources. */
+  addPage(url: string): number {
+    return this.pageUrls.push(url) - 1;
+  }
+
+  pageUrl(pageId: number): string {
+    return this.pageUrls[pageId] ?? '';
+  }
+
+  register(url: string, depth: number, flags: TargetFlags, enqueue = true): Target {
+    const parsed = new URL(url);
+    const target: Target = {
+      id: this.targets.length,
+      url,
+      host: parsed.host,
+      internal: this.context.scope.isInternal(parsed),
+      depth,
+      ...flags,
+      state: 'queued',
+      pendingHead: -1,
+    };
+    this.targets.push(target);
+    this.byKey.set(this.keyOf(url), target);
+    if (this.deps.settings.checkBrokenCertificate) this.deps.certificates?.inspect(parsed);
+    if (enqueue) this.deps.frontier.push(target);
+    return target;
+  }
+
+  /** Fetchable targets registered so far (the link limit counts these). */
+  get fetchable(): number {
+    return this.targets.length - this.aliases;
+  }
+  private aliases = 0;
+
+  /**
+   * One link occurrence on a page: answered now when its outcome is known, else queued with its
+   * target. Returns the target's id when the link names a URL to fetch.
+   */
+  takeIn(source: LinkSource, link: FoundLink, base: URL): number | undefined {
+    const intake = takeLink(link, base, source.depth, this.context);
+    const shape = this.shapes.intern(link.element, link.attribute, link.kind);
+    if (intake.type === 'known') {
+      this.deps.tally.brokenWithoutUrl(intake.check);
+      this.emitLink(
+        source.pageId,
+        shape,
+        link,
+        intake.target,
+        intake.url,
+        intake.internal,
+        intake.check,
+      );
+      return undefined;
+    }
+    const flags: TargetFlags = {
+      crawl: intake.crawl,
+      readAnchors: this.deps.settings.checkAnchors && intake.navigational && !intake.crawl,
+      resource: isResourceKind(link.kind),
+    };
+    const target = this.targetFor(intake.url, source.depth + 1, flags);
+    if (!target) {
+      this.emitLink(
+        source.pageId,
+        shape,
+        link,
+        intake.url + intake.fragment,
+        intake.url,
+        intake.internal,
+        skippedCheck('limit'),
+      );
+      return undefined;
+    }
+    if (target.internal)
+      this.deps.analysis.recordInternalLink(source.pageId, source.targetId, target.id);
+    const occurrence = {
+      sourceId: source.pageId,
+      line: link.line,
+      column: link.column,
+      shape,
+      fragment: intake.fragment,
+    };
+    if (target.check) this.emitOccurrence(target, occurrence);
+    else this.pending.add(target, occurrence);
+    return target.id;
+  }
+
+  /** The known target, upgraded by what this link adds, or a new one; undefined past the link limit. */
+  private targetFor(url: string, depth: number, flags: TargetFlags): Target | undefined {
+    const existing = this.byKey.get(this.keyOf(url));
+    if (existing) {
+      if (existing.state === 'queued') {
+        existing.depth = Math.min(existing.depth, depth);
+        existing.crawl ||= flags.crawl;
+        existing.readAnchors = (existing.readAnchors || flags.readAnchors) && !existing.crawl;
+      }
+      existing.resource ||= flags.resource;
+      return existing;
+    }
+    if (this.deps.stop.stopped) return undefined;
+    if (this.fetchable >= this.deps.linkLimit) {
+      this.limitReached = true;
+      return undefined;
+    }
+    return this.register(url, depth, flags);
+  }
+
+  settle(target: Target, check: LinkCheck): void {
+    if (target.state === 'settled' || this.closed) return;
+    target.state = 'settled';
+    target.check = check;
+    this.deps.tally.settle(check);
+    for (const occurrence of this.pending.take(target)) this.emitOccurrence(target, occurrence);
+    if (this.deps.tally.uniqueBroken >= this.deps.settings.maxErrorCount)
+      this.deps.stop.stop('error-limit');
+  }
+
+  /**
+   * The target standing for a redirected page's final address, claimed before the page is read
+   * so it is neither fetched again nor parsed twice. 'parsed' when another redirect got there first.
+   */
+  claimFinalAddress(finalUrl: string, original: Target): Target | 'parsed' {
+    const existing = this.find(finalUrl);
+    if (existing?.pageId !== undefined) return 'parsed';
+    if (existing) {
+      if (existing.state === 'queued') existing.state = 'active';
+      return existing;
+    }
+    const alias = this.register(
+      finalUrl,
+      original.depth,
+      { crawl: false, readAnchors: false, resource: false },
+      false,
+    );
+    alias.alias = true;
+    alias.state = 'active';
+    this.aliases++;
+    return alias;
+  }
+
+  /** Stops the ledger: whatever still waits is reported as not checked. */
+  close(): void {
+    for (const target of this.targets) {
+      if (target.state === 'settled') continue;
+      target.state = 'settled';
+      target.check = skippedCheck('limit');
+      for (const occurrence of this.pending.take(target)) this.emitOccurrence(target, occurrence);
+    }
+    this.closed = true;
+  }
+
+  private emitOccurrence(target: Target, occurrence: PendingOccurrence): void {
+    const check = target.check ?? skippedCheck('limit');
+    const { element, attribute, kind } = this.shapes.get(occurrence.shape);
+    const link = { element, attribute, kind, line: occurrence.line, column: occurrence.column };
+    const anchor = this.anchorCheck(target, occurrence.fragment, check);
+    this.emitLink(
+      occurrence.sourceId,
+      occurrence.shape,
+      link,
+      target.url + occurrence.fragment,
+      target.url,
+      target.internal,
+      check,
+      anchor,
+    );
+  }
+
+  private anchorCheck(target: Target, fragment: string, check: LinkCheck): AnchorCheck | undefined {
+    if (!this.deps.settings.checkAnchors || check.state !== 'ok' || isTrivialFragment(fragment))
+      return undefined;
+    const anchor = this.deps.anchors.check(target.id, fragment);
+    if (anchor.state === 'missing') this.deps.analysis.brokenAnchors++;
+    return anchor;
+  }
+
+  private emitLink(
+    pageId: number,
+    shape: number,
+    link: Pick<FoundLink, 'line' | 'column'>,
+    target: string,
+    url: string,
+    internal: boolean,
+    check: LinkCheck,
+    anchor?: AnchorCheck,
+  ): void {
+    const { element, attribute, kind } = this.shapes.get(shape);
+    this.deps.tally.occurrence(check);
+    this.deps.emit({
+      type: 'link',
+      source: this.pageUrl(pageId),
+      target,
+      url,
+      element,
+      attribute,
+      line: link.line,
+      column: link.column,
+      kind,
+      internal,
+      check,
+      ...(anchor ? { anchor } : {}),
+    });
+  }
+}

@@ -1,0 +1,116 @@
+// Transient failures are retried (timeouts, 5xx, dropped connections); 429 waits for Retry-After;
+// what still fails after the retries is broken with the matching reason.
+import { FailureReason, ScanStatus } from '@linkaudit/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  brokenSummary,
+  collectScan,
+  connectionReset,
+  createLookup,
+  linksPage,
+  sequence,
+  startTestSite,
+  statusOnly,
+  urlOutcomes,
+  type TestSite,
+} from '../test-support/index.js';
+
+const lookup = createLookup(['site.test']);
+const retries = 2;
+let site: TestSite;
+
+const flaky = ['/flaky-503', '/flaky-500', '/flaky-reset', '/rate-limited', '/slow-but-in-time'];
+const failing = ['/always-503', '/always-500', '/always-reset', '/always-429'];
+
+beforeAll(async () => {
+  site = await startTestSite(
+    {
+      '/': linksPage([...flaky, ...failing]),
+      '/slow': linksPage(['/too-slow']),
+      '/flaky-503': sequence(statusOnly(503), 'ok'),
+      '/flaky-500': sequence(statusOnly(500), 'ok'),
+      '/flaky-reset': sequence(connectionReset, 'ok'),
+      '/rate-limited': sequence(statusOnly(429, { 'retry-after': '1' }), 'ok'),
+      '/slow-but-in-time': { body: 'ok', delayMs: 150 },
+      '/always-503': statusOnly(503),
+      '/always-500': statusOnly(500),
+      '/always-reset': connectionReset,
+      '/always-429': statusOnly(429, { 'retry-after': '0' }),
+      '/too-slow': { body: 'never in time', delayMs: 20_000 },
+    },
+    { host: 'site.test' },
+  );
+});
+afterAll(() => site.close());
+
+describe('retries', () => {
+  it('retries transient failures (honouring Retry-After) and reports what keeps failing', async () => {
+    const { links, done } = await collectScan(
+      { url: site.url('/'), scanDepth: 1 },
+      { lookup, retries, retryBaseDelayMs: 10 },
+    );
+    expect(done.status).toBe(ScanStatus.Complete);
+    expect(
+      urlOutcomes(links)
+        .filter((outcome) => outcome.state === 'ok')
+        .map((o) => o.url),
+    ).toEqual(flaky.map((path) => site.url(path)).sort());
+    expect(brokenSummary(links)).toEqual([
+      {
+        url: site.url('/always-429'),
+        reason: FailureReason.ServiceUnavailable,
+        statusCode: 429,
+        referenceCount: 1,
+      },
+      {
+        url: site.url('/always-500'),
+        reason: FailureReason.InternalServerError,
+        statusCode: 500,
+        referenceCount: 1,
+      },
+      {
+        url: site.url('/always-503'),
+        reason: FailureReason.ServiceUnavailable,
+        statusCode: 503,
+        referenceCount: 1,
+      },
+      {
+        url: site.url('/always-reset'),
+        reason: FailureReason.ServiceUnavailable,
+        statusCode: undefined,
+        referenceCount: 1,
+      },
+    ]);
+
+    for (const path of ['/flaky-503', '/flaky-500', '/flaky-reset', '/rate-limited']) {
+      expect(site.requestsFor(path).length, path).toBeGreaterThanOrEqual(2);
+    }
+    // A failing GET is tried once and retried `retries` times, no more.
+    for (const path of ['/always-503', '/always-500', '/always-429']) {
+      expect(site.requestsFor(path, 'GET'), path).toHaveLength(retries + 1);
+    }
+
+    // 429 with Retry-After: 1 (seconds): the next request waited that long.
+    const [first, second] = site.requestsFor('/rate-limited');
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+  });
+
+  it('reports a server slower than the request timeout as Time Out', async () => {
+    const started = performance.now();
+    const { links } = await collectScan(
+      { url: site.url('/slow'), scanDepth: 1 },
+      { lookup, retries: 1, retryBaseDelayMs: 10, requestTimeoutMs: 500 },
+    );
+    expect(brokenSummary(links)).toEqual([
+      {
+        url: site.url('/too-slow'),
+        reason: FailureReason.TimeOut,
+        statusCode: undefined,
+        referenceCount: 1,
+      },
+    ]);
+    expect(site.requestsFor('/too-slow').length).toBeGreaterThanOrEqual(2);
+    // At most HEAD and GET, each tried twice, at 0.5 s each: far from the server's 20 s.
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});
