@@ -276,20 +276,16 @@ class ScanRun {
   private async readPage(target: Target, fetched: PageFetch): Promise<Target | undefined> {
     const html = fetched.html;
     if (!html) return undefined;
-    let finalAddress: Target | undefined;
-    if (this.ledger.keyOf(html.finalUrl) !== this.ledger.keyOf(target.url)) {
-      const claimed = this.ledger.claimFinalAddress(html.finalUrl, target);
-      if (claimed === 'parsed') {
-        const parsed = this.ledger.find(html.finalUrl);
-        if (parsed) this.anchors.alias(target.id, parsed.id);
-        target.pageId = parsed?.pageId;
-        closeBody(html.response.body);
-        return undefined;
-      }
-      finalAddress = claimed;
+    const claim = this.ledger.claimPage(target, html.finalUrl);
+    if (!claim.read) {
+      target.sameAs = claim.readBy;
+      this.anchors.alias(target.id, claim.readBy.id);
+      closeBody(html.response.body);
+      return undefined;
     }
+    const { finalAddress } = claim;
     const { page, bytes } = await this.extract(fetched);
-    this.anchors.record(target.id, page.anchors);
+    if (this.settings.checkAnchors) this.anchors.record(target.id, page.anchors);
     if (finalAddress) this.anchors.alias(finalAddress.id, target.id);
     if (target.crawl) this.takeInPage(target, finalAddress, fetched, page, bytes);
     return finalAddress;
@@ -346,7 +342,8 @@ class ScanRun {
       ...(page.title ? { title: page.title } : {}),
       linkCount: page.links.length,
     });
-    for (const duplicate of findDuplicateAnchors(page.anchors)) {
+    const duplicates = this.settings.checkAnchors ? findDuplicateAnchors(page.anchors) : [];
+    for (const duplicate of duplicates) {
       this.analysis.duplicateAnchors++;
       this.emit({ type: 'duplicate-anchor', page: html.finalUrl, ...duplicate });
     }

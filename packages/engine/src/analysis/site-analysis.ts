@@ -1,5 +1,5 @@
 import type { LinkKind, PageInclusionEvent, ScanEvent, SitemapSummary } from '../events.js';
-import type { Target } from '../crawl/targets.js';
+import { pageIdOf, type Target } from '../crawl/targets.js';
 import type { SiteAnalysisSummary } from '../scan-tally.js';
 import { LinkGraph } from './link-graph.js';
 import { indexability } from './page-inclusion.js';
@@ -116,7 +116,7 @@ export class SiteAnalysis {
     const seen = new Set<string>();
     for (let edge = 0; edge < graph.from.length; edge++) {
       const source = graph.from.at(edge);
-      const destination = targets[graph.to.at(edge)]?.pageId;
+      const destination = pageIdOf(targets[graph.to.at(edge)]);
       if (destination === undefined || destination === source) continue;
       const key = `${source}:${destination}`;
       if (seen.has(key)) continue; // two addresses of one page (a redirect) are one edge
@@ -155,8 +155,9 @@ export class SiteAnalysis {
     };
     const listedPages = new Set<number>();
     for (const target of targets) {
-      if (target.pageId !== undefined && inSitemap.has(this.options.keyOf(target.url)))
-        listedPages.add(target.pageId);
+      const pageId = pageIdOf(target);
+      if (pageId !== undefined && inSitemap.has(this.options.keyOf(target.url)))
+        listedPages.add(pageId);
     }
     this.pages.forEach((page, pageId) => {
       if (!page) return;
@@ -219,7 +220,7 @@ export class SiteAnalysis {
       const target = byKey.get(this.options.keyOf(url));
       const check = target?.check;
       const redirected = check?.state === 'ok' && check.redirects.length > 0;
-      if (target?.pageId !== undefined && !redirected) continue; // a parsed page: reported above
+      if (pageIdOf(target) !== undefined && !redirected) continue; // a parsed page: reported above
       let reason = 'not-checked';
       if (redirected) {
         summary.redirected++;
@@ -252,14 +253,15 @@ export class SiteAnalysis {
     if (!graph) return inbound;
     const sourcesByTarget = graph.sourcesByTarget(20);
     for (const target of targets) {
-      if (target.pageId === undefined) continue;
-      const entry = inbound.get(target.pageId) ?? { count: 0, sources: new Set<string>() };
+      const pageId = pageIdOf(target);
+      if (pageId === undefined) continue;
+      const entry = inbound.get(pageId) ?? { count: 0, sources: new Set<string>() };
       entry.count += graph.inboundLinks(target.id);
       for (const sourcePage of sourcesByTarget.get(target.id) ?? []) {
         const url = this.pages[sourcePage]?.url;
         if (url) entry.sources.add(url);
       }
-      inbound.set(target.pageId, entry);
+      inbound.set(pageId, entry);
     }
     return inbound;
   }

@@ -32,6 +32,7 @@ export function isTrivialFragment(fragment: string): boolean {
 /** The anchors of every page read so far, by target id. */
 export class AnchorIndex {
   private readonly pages = new Map<number, Int32Array>();
+  private readonly aliases = new Map<number, number>();
 
   record(targetId: number, anchors: PageAnchor[]): void {
     this.pages.set(
@@ -40,14 +41,16 @@ export class AnchorIndex {
     );
   }
 
-  /** A redirect's final address has the anchors of the page it reached. */
+  /** A redirect has the anchors of the page it reached (which may still be being read). */
   alias(aliasId: number, targetId: number): void {
-    const hashes = this.pages.get(targetId);
-    if (hashes) this.pages.set(aliasId, hashes);
+    if (aliasId !== targetId) this.aliases.set(aliasId, targetId);
   }
 
   check(targetId: number, fragment: string): AnchorCheck {
-    const hashes = this.pages.get(targetId);
+    let id = targetId;
+    for (let hops = 0; hops < 8 && !this.pages.has(id) && this.aliases.has(id); hops++)
+      id = this.aliases.get(id) ?? id;
+    const hashes = this.pages.get(id);
     if (!hashes) return { fragment, state: 'unverifiable' };
     const found = fragmentCandidates(fragment).some((name) =>
       binarySearch(hashes, anchorHash(name)),

@@ -178,26 +178,33 @@ export class LinkLedger {
   }
 
   /**
-   * The target standing for a redirected page's final address, claimed before the page is read
-   * so it is neither fetched again nor parsed twice. 'parsed' when another redirect got there first.
+   * Claims the right to read a page. For a redirect, the target standing for its final address
+   * is claimed too, so that address is neither fetched again nor parsed twice; when another
+   * fetch already claimed it, the answer names that target instead.
    */
-  claimFinalAddress(finalUrl: string, original: Target): Target | 'parsed' {
+  claimPage(
+    target: Target,
+    finalUrl: string,
+  ): { read: true; finalAddress?: Target } | { read: false; readBy: Target } {
+    if (target.claimedBy) return { read: false, readBy: target.claimedBy };
+    target.claimedBy = target;
+    if (this.keyOf(finalUrl) === this.keyOf(target.url)) return { read: true };
     const existing = this.find(finalUrl);
-    if (existing?.pageId !== undefined) return 'parsed';
-    if (existing) {
-      if (existing.state === 'queued') existing.state = 'active';
-      return existing;
+    if (existing?.claimedBy) return { read: false, readBy: existing.claimedBy };
+    let finalAddress = existing;
+    if (!finalAddress) {
+      finalAddress = this.register(
+        finalUrl,
+        target.depth,
+        { crawl: false, readAnchors: false, resource: false },
+        false,
+      );
+      finalAddress.alias = true;
+      this.aliases++;
     }
-    const alias = this.register(
-      finalUrl,
-      original.depth,
-      { crawl: false, readAnchors: false, resource: false },
-      false,
-    );
-    alias.alias = true;
-    alias.state = 'active';
-    this.aliases++;
-    return alias;
+    if (finalAddress.state === 'queued') finalAddress.state = 'active';
+    finalAddress.claimedBy = target;
+    return { read: true, finalAddress };
   }
 
   /** Stops the ledger: whatever still waits is reported as not checked. */

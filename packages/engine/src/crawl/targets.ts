@@ -19,6 +19,10 @@ export interface Target {
   alias?: boolean;
   /** Set when it was parsed as a page (or is an alias of one). */
   pageId?: number;
+  /** The target whose fetch reads this page (itself, or a redirect that reached it first). */
+  claimedBy?: Target;
+  /** A redirect whose page is read through this other target. */
+  sameAs?: Target;
   /** Bytes downloaded when it was parsed as a page. */
   bytes?: number;
   state: 'queued' | 'active' | 'settled';
@@ -135,4 +139,9 @@ export class PendingOccurrences {
     this.shape = grow(this.shape);
     this.next = grow(this.next);
   }
+}
+
+/** The page a target stands for: its own, or that of the target its redirect reached. */
+export function pageIdOf(target: Target | undefined): number | undefined {
+  return target?.pageId ?? target?.sameAs?.pageId;
 }
