@@ -21,7 +21,8 @@ export const failureReasons: readonly FailureReason[] = Object.values(FailureRea
 
 /** The reason for an HTTP error status (400 and above). */
 export function failureReasonForStatus(status: number): FailureReason {
-  if (status === 401 || status === 403 || status === 407) return FailureReason.AuthenticationRequired;
+  if (status === 401 || status === 403 || status === 407)
+    return FailureReason.AuthenticationRequired;
   if (status === 404 || status === 410) return FailureReason.NotFound;
   if (status === 429 || status === 502 || status === 503 || status === 504) {
     return FailureReason.ServiceUnavailable;
@@ -76,6 +77,7 @@ export function failureReasonForNetworkError(code: string | undefined): FailureR
   ) {
     return FailureReason.ServiceUnavailable;
   }
-  if (code === 'ERR_INVALID_URL' || code === 'UND_ERR_INVALID_ARG') return FailureReason.InvalidFormat;
+  if (code === 'ERR_INVALID_URL' || code === 'UND_ERR_INVALID_ARG')
+    return FailureReason.InvalidFormat;
   return FailureReason.EngineException;
 }
