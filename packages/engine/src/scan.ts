@@ -6,25 +6,23 @@ import {
   type ScanSettings,
   type ScanSettingsInput,
 } from '@linkaudit/core';
-import { SiteAnalysis, isResourceKind } from './analysis/site-analysis.js';
+import { SiteAnalysis } from './analysis/site-analysis.js';
 import { readSitemaps, type SitemapContents } from './analysis/sitemaps.js';
-import { AnchorIndex, findDuplicateAnchors } from './checks/anchors.js';
+import { AnchorIndex } from './checks/anchors.js';
 import { CertificateInspector } from './checks/certificates.js';
 import { compileExclusions, exclusionProblems } from './crawl/exclusions.js';
 import { Frontier } from './crawl/frontier.js';
 import { engineExceptionCheck } from './crawl/immediate-checks.js';
 import { LinkLedger } from './crawl/link-ledger.js';
+import { PageReader } from './crawl/page-reader.js';
 import { loadRobots, type RobotsRules } from './crawl/robots.js';
 import { SiteScope } from './crawl/site-scope.js';
 import { StopControl } from './crawl/stop-control.js';
 import type { Target } from './crawl/targets.js';
 import type { DoneEvent, LinkCheck, ScanEvent } from './events.js';
-import { HtmlLinkExtractor } from './extract/html-links.js';
-import type { ExtractedPage } from './extract/found-link.js';
-import { LinkChecker, type PageFetch } from './fetch/checker.js';
-import { decodeHtml } from './fetch/decode.js';
+import { LinkChecker } from './fetch/checker.js';
 import { ScanStoppedError } from './fetch/errors.js';
-import { HttpClient, closeBody } from './fetch/http-client.js';
+import { HttpClient } from './fetch/http-client.js';
 import { engineDefaults, type EngineOptions } from './options.js';
 import { ScanTally } from './scan-tally.js';
 
@@ -83,6 +81,7 @@ class ScanRun {
   private readonly analysis: SiteAnalysis;
   private readonly certificates: CertificateInspector | undefined;
   private readonly ledger: LinkLedger;
+  private readonly reader: PageReader;
   private robots: RobotsRules = { isAllowed: () => true, sitemaps: [] };
   private sitemap: SitemapContents | undefined;
   private active = 0;
@@ -147,6 +146,16 @@ class ScanRun {
       anchors: this.anchors,
       certificates: this.certificates,
       linkLimit: effectiveLinkLimit(settings),
+      emit: (event) => this.emit(event),
+    });
+    this.reader = new PageReader({
+      settings,
+      ledger: this.ledger,
+      anchors: this.anchors,
+      analysis: this.analysis,
+      tally: this.tally,
+      stop: this.stop,
+      maxPageBytes: options.maxPageBytes ?? engineDefaults.maxPageBytes,
       emit: (event) => this.emit(event),
     });
   }
@@ -264,107 +273,12 @@ class ScanRun {
     let finalAddress: Target | undefined;
     if (fetched.html) {
       onPageUrl?.(fetched.html.finalUrl);
-      finalAddress = await this.readPage(target, fetched);
+      finalAddress = await this.reader.read(target, fetched);
     }
     this.ledger.settle(target, fetched.check);
     if (finalAddress && fetched.check.state === 'ok')
       this.ledger.settle(finalAddress, { ...fetched.check, redirects: [] });
     return fetched.check;
-  }
-
-  /** Reads an HTML answer: a crawled page's links, or only the anchors of a page we check. */
-  private async readPage(target: Target, fetched: PageFetch): Promise<Target | undefined> {
-    const html = fetched.html;
-    if (!html) return undefined;
-    const claim = this.ledger.claimPage(target, html.finalUrl);
-    if (!claim.read) {
-      target.sameAs = claim.readBy;
-      this.anchors.alias(target.id, claim.readBy.id);
-      closeBody(html.response.body);
-      return undefined;
-    }
-    const { finalAddress } = claim;
-    const { page, bytes } = await this.extract(fetched);
-    if (this.settings.checkAnchors) this.anchors.record(target.id, page.anchors);
-    if (finalAddress) this.anchors.alias(finalAddress.id, target.id);
-    if (target.crawl) this.takeInPage(target, finalAddress, fetched, page, bytes);
-    return finalAddress;
-  }
-
-  private async extract(fetched: PageFetch): Promise<{ page: ExtractedPage; bytes: number }> {
-    const html = fetched.html!;
-    const extractor = new HtmlLinkExtractor();
-    let bytes = 0;
-    const headers = {
-      contentType: html.contentType,
-      contentEncoding: header(html.response.headers['content-encoding']),
-    };
-    const maxBytes = this.options.maxPageBytes ?? engineDefaults.maxPageBytes;
-    try {
-      for await (const text of decodeHtml(
-        html.response.body,
-        headers,
-        maxBytes,
-        (n) => (bytes += n),
-      )) {
-        extractor.write(text);
-      }
-    } catch (error) {
-      if (this.stop.stopped) throw new ScanStoppedError();
-      void error; // a body cut short still yields what arrived
-    }
-    return { page: extractor.end(), bytes };
-  }
-
-  /** A crawled page: reported, its anchors and facts recorded, its links taken in. */
-  private takeInPage(
-    target: Target,
-    finalAddress: Target | undefined,
-    fetched: PageFetch,
-    page: ExtractedPage,
-    bytes: number,
-  ): void {
-    const html = fetched.html!;
-    const pageId = this.ledger.addPage(html.finalUrl);
-    target.pageId = pageId;
-    target.bytes = bytes;
-    if (finalAddress) finalAddress.pageId = pageId;
-    this.tally.pages++;
-    const statusCode = fetched.check.state === 'ok' ? fetched.check.statusCode : 0;
-    this.emit({
-      type: 'page',
-      url: target.url,
-      finalUrl: html.finalUrl,
-      statusCode,
-      contentType: html.contentType,
-      bytes,
-      depth: target.depth,
-      ...(page.title ? { title: page.title } : {}),
-      linkCount: page.links.length,
-    });
-    const duplicates = this.settings.checkAnchors ? findDuplicateAnchors(page.anchors) : [];
-    for (const duplicate of duplicates) {
-      this.analysis.duplicateAnchors++;
-      this.emit({ type: 'duplicate-anchor', page: html.finalUrl, ...duplicate });
-    }
-    const base = resolveBase(page.baseHref, html.finalUrl);
-    const resources = new Set<number>();
-    const source = { pageId, targetId: target.id, depth: target.depth };
-    for (const link of page.links) {
-      const targetId = this.ledger.takeIn(source, link, base);
-      if (targetId !== undefined && isResourceKind(link.kind)) resources.add(targetId);
-    }
-    this.analysis.recordPage(pageId, {
-      url: html.finalUrl,
-      targetId: target.id,
-      htmlBytes: bytes,
-      contentType: html.contentType,
-      statusCode,
-      robotsMeta: page.robotsMeta,
-      xRobotsTag: header(html.response.headers['x-robots-tag']),
-      canonical: absolute(page.canonicalHref, base),
-      resources: Int32Array.from(resources),
-    });
   }
 
   /** Stops the crawl: what was still waiting or under way is reported as not checked. */
@@ -456,32 +370,6 @@ function statusFor(cause: DoneEvent['stoppedBy']): DoneEvent['status'] {
     default:
       return ScanStatus.Complete;
   }
-}
-
-function resolveBase(baseHref: string | undefined, pageUrl: string): URL {
-  const page = new URL(pageUrl);
-  return (baseHref && absoluteUrl(baseHref, page)) || page;
-}
-
-function absoluteUrl(raw: string, base: URL): URL | undefined {
-  try {
-    return new URL(raw, base);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The absolute address without fragment, or undefined when it is not a URL. */
-function absolute(raw: string | undefined, base: URL): string | undefined {
-  if (!raw) return undefined;
-  const url = absoluteUrl(raw, base);
-  if (!url) return undefined;
-  url.hash = '';
-  return url.href;
-}
-
-function header(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 function describe(check: LinkCheck | undefined): string {

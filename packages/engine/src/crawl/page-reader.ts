@@ -1,0 +1,154 @@
+import type { ScanSettings } from '@linkaudit/core';
+import { isResourceKind, type SiteAnalysis } from '../analysis/site-analysis.js';
+import { findDuplicateAnchors, type AnchorIndex } from '../checks/anchors.js';
+import type { ScanEvent } from '../events.js';
+import type { ExtractedPage } from '../extract/found-link.js';
+import { HtmlLinkExtractor } from '../extract/html-links.js';
+import type { PageFetch } from '../fetch/checker.js';
+import { decodeHtml } from '../fetch/decode.js';
+import { ScanStoppedError } from '../fetch/errors.js';
+import { closeBody } from '../fetch/http-client.js';
+import type { ScanTally } from '../scan-tally.js';
+import type { LinkLedger } from './link-ledger.js';
+import type { StopControl } from './stop-control.js';
+import type { Target } from './targets.js';
+
+export interface PageReaderDeps {
+  settings: ScanSettings;
+  ledger: LinkLedger;
+  anchors: AnchorIndex;
+  analysis: SiteAnalysis;
+  tally: ScanTally;
+  stop: StopControl;
+  maxPageBytes: number;
+  emit: (event: ScanEvent) => void;
+}
+
+/**
+ * Reads HTML answers as they stream in: a crawled page is reported, its anchors and indexing
+ * facts recorded and its links handed to the ledger; a page we only check gives its anchors.
+ */
+export class PageReader {
+  constructor(private readonly deps: PageReaderDeps) {}
+
+  /** Reads an HTML answer: a crawled page's links, or only the anchors of a page we check. */
+  async read(target: Target, fetched: PageFetch): Promise<Target | undefined> {
+    const html = fetched.html;
+    if (!html) return undefined;
+    const claim = this.deps.ledger.claimPage(target, html.finalUrl);
+    if (!claim.read) {
+      target.sameAs = claim.readBy;
+      this.deps.anchors.alias(target.id, claim.readBy.id);
+      closeBody(html.response.body);
+      return undefined;
+    }
+    const { finalAddress } = claim;
+    const { page, bytes } = await this.extract(fetched);
+    if (this.deps.settings.checkAnchors) this.deps.anchors.record(target.id, page.anchors);
+    if (finalAddress) this.deps.anchors.alias(finalAddress.id, target.id);
+    if (target.crawl) this.takeInPage(target, finalAddress, fetched, page, bytes);
+    return finalAddress;
+  }
+
+  private async extract(fetched: PageFetch): Promise<{ page: ExtractedPage; bytes: number }> {
+    const html = fetched.html!;
+    const extractor = new HtmlLinkExtractor();
+    let bytes = 0;
+    const headers = {
+      contentType: html.contentType,
+      contentEncoding: header(html.response.headers['content-encoding']),
+    };
+    const maxBytes = this.deps.maxPageBytes;
+    try {
+      for await (const text of decodeHtml(
+        html.response.body,
+        headers,
+        maxBytes,
+        (n) => (bytes += n),
+      )) {
+        extractor.write(text);
+      }
+    } catch (error) {
+      if (this.deps.stop.stopped) throw new ScanStoppedError();
+      void error; // a body cut short still yields what arrived
+    }
+    return { page: extractor.end(), bytes };
+  }
+
+  /** A crawled page: reported, its anchors and facts recorded, its links taken in. */
+  private takeInPage(
+    target: Target,
+    finalAddress: Target | undefined,
+    fetched: PageFetch,
+    page: ExtractedPage,
+    bytes: number,
+  ): void {
+    const html = fetched.html!;
+    const pageId = this.deps.ledger.addPage(html.finalUrl);
+    target.pageId = pageId;
+    target.bytes = bytes;
+    if (finalAddress) finalAddress.pageId = pageId;
+    this.deps.tally.pages++;
+    const statusCode = fetched.check.state === 'ok' ? fetched.check.statusCode : 0;
+    this.deps.emit({
+      type: 'page',
+      url: target.url,
+      finalUrl: html.finalUrl,
+      statusCode,
+      contentType: html.contentType,
+      bytes,
+      depth: target.depth,
+      ...(page.title ? { title: page.title } : {}),
+      linkCount: page.links.length,
+    });
+    const duplicates = this.deps.settings.checkAnchors ? findDuplicateAnchors(page.anchors) : [];
+    for (const duplicate of duplicates) {
+      this.deps.analysis.duplicateAnchors++;
+      this.deps.emit({ type: 'duplicate-anchor', page: html.finalUrl, ...duplicate });
+    }
+    const base = resolveBase(page.baseHref, html.finalUrl);
+    const resources = new Set<number>();
+    const source = { pageId, targetId: target.id, depth: target.depth };
+    for (const link of page.links) {
+      const targetId = this.deps.ledger.takeIn(source, link, base);
+      if (targetId !== undefined && isResourceKind(link.kind)) resources.add(targetId);
+    }
+    this.deps.analysis.recordPage(pageId, {
+      url: html.finalUrl,
+      targetId: target.id,
+      htmlBytes: bytes,
+      contentType: html.contentType,
+      statusCode,
+      robotsMeta: page.robotsMeta,
+      xRobotsTag: header(html.response.headers['x-robots-tag']),
+      canonical: absolute(page.canonicalHref, base),
+      resources: Int32Array.from(resources),
+    });
+  }
+}
+
+function resolveBase(baseHref: string | undefined, pageUrl: string): URL {
+  const page = new URL(pageUrl);
+  return (baseHref && absoluteUrl(baseHref, page)) || page;
+}
+
+function absoluteUrl(raw: string, base: URL): URL | undefined {
+  try {
+    return new URL(raw, base);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The absolute address without fragment, or undefined when it is not a URL. */
+function absolute(raw: string | undefined, base: URL): string | undefined {
+  if (!raw) return undefined;
+  const url = absoluteUrl(raw, base);
+  if (!url) return undefined;
+  url.hash = '';
+  return url.href;
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
