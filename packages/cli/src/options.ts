@@ -33,8 +33,9 @@ export class UsageError extends Error {
 
 export const usage = `Usage: linkaudit scan <url> [options]
 
-Crawls a website from <url> and reports its broken links. localhost and private
-addresses may be scanned.
+Crawls a website from <url> and reports its broken links, TLS certificate
+problems, page sizes and file types. localhost and private addresses may be
+scanned.
 
 Scope:
   --depth page|folder|site   the start page only, its folder and below, or the
@@ -54,9 +55,14 @@ Checks:
   --no-iframes               do not check iframes
   --no-certificate-check     do not report invalid TLS certificates
   --anchors                  check that #fragments name an anchor on their page
-  --page-rank                compute the internal page rank (not reported yet)
-  --page-inclusion           compute which pages link to each page (not reported
-                             yet)
+                             (a missing one counts as broken) and report ids
+                             defined twice on a page
+  --page-rank                report the PageRank of every page over the site's
+                             internal links (score 0-10 and raw)
+  --page-inclusion           report whether each page can be indexed (status,
+                             noindex, robots.txt, canonical), its inbound links,
+                             and the sitemap: orphans, broken and non-indexable
+                             entries, pages missing from it
 
 Requests:
   --concurrency N            concurrent requests (default: 50)
@@ -71,8 +77,9 @@ Output:
   -h, --help                 show this help
   -V, --version              show the version
 
-Exit codes: 0 nothing broken, 1 broken links found, 2 usage error or failed
-scan, 130 interrupted.
+Exit codes: 0 nothing broken, 1 a broken link, anchor (--anchors) or invalid
+certificate found, 2 usage error or failed scan, 130 interrupted. Warnings
+(duplicate anchors, certificates expiring soon, heavy pages) do not fail a run.
 `;
 
 const optionSpecs = {

@@ -1,5 +1,16 @@
-import { ScanStatus, type FailureReason } from '@linkaudit/core';
-import type { DoneEvent, LinkCheck, LinkEvent } from '@linkaudit/engine';
+import { limits, ScanStatus, type FailureReason } from '@linkaudit/core';
+import type {
+  CertificateEvent,
+  DoneEvent,
+  DuplicateAnchorEvent,
+  LinkCheck,
+  LinkEvent,
+  PageInclusionEvent,
+  PageRankEvent,
+  PageSizeEvent,
+  ScanEvent,
+  ScanSummary,
+} from '@linkaudit/engine';
 
 /** Where a link was found. */
 export interface LinkSource {
@@ -24,44 +35,181 @@ export interface ProblemUrl<Check> {
 export type BrokenUrl = ProblemUrl<BrokenCheck>;
 export type UnverifiedUrl = ProblemUrl<UnverifiedCheck>;
 
+/** A #fragment that names no element of its page, with every link that uses it. */
+export interface BrokenAnchor {
+  /** The link target as written, with its #fragment. */
+  url: string;
+  /** The page it points into (the target without its fragment). */
+  page: string;
+  /** The fragment with its leading #, as the engine reports it. */
+  fragment: string;
+  referenceCount: number;
+  sources: LinkSource[];
+}
+
+/** The optional checks the scan ran: their results are reported only when they were asked for. */
+export interface ReportChecks {
+  anchors: boolean;
+  pageRank: boolean;
+  pageInclusion: boolean;
+}
+
+/** How many of the heaviest pages the report keeps whatever their size. */
+export const heaviestPageCount = 10;
+
 /** What every output format is written from. */
 export interface ScanReport {
   done: DoneEvent;
+  checks: ReportChecks;
   /** Sorted by URL; their sources by page, line and column. */
   broken: BrokenUrl[];
   unverified: UnverifiedUrl[];
-  /** Link occurrences whose target was fine. */
+  /** Link occurrences whose target was fine (and, with --anchors, whose #fragment was found). */
   okLinks: number;
+  /** Sorted by URL (with the fragment); their sources by page, line and column. */
+  brokenAnchors: BrokenAnchor[];
+  /** Link occurrences whose #fragment could not be looked for (the target is not readable HTML). */
+  unverifiableAnchors: number;
+  /** Sorted by page, then by the position of the repeat. */
+  duplicateAnchors: DuplicateAnchorEvent[];
+  /** Every https host inspected, valid or not, sorted by host. */
+  certificates: CertificateEvent[];
+  /** Pages over limits.fattestPageBytes, heaviest first. */
+  fattestPages: PageSizeEvent[];
+  /** The heaviest pages whatever their size (at most heaviestPageCount), heaviest first. */
+  heaviestPages: PageSizeEvent[];
+  /** With --page-rank: every page, best first. */
+  pageRanks?: PageRankEvent[];
+  /** With --page-inclusion: every page and sitemap entry, sorted by address. */
+  pageInclusion?: PageInclusionEvent[];
 }
 
 /**
- * Collects what the output needs and nothing else: OK links are only counted, so memory grows with
- * the broken and unverified occurrences, not with the size of the site.
+ * Collects what the output needs and nothing else: OK links are only counted, and of the
+ * page-level results only the problems (broken and duplicate anchors, fat pages), the few heaviest
+ * pages, the certificates (one per host) and the results of a check that was asked for are kept, so
+ * memory grows with what is wrong, not with the size of the site.
  */
 export class ReportCollector {
+  private readonly checks: ReportChecks;
   private readonly broken = new Map<string, BrokenUrl>();
   private readonly unverified = new Map<string, UnverifiedUrl>();
+  private readonly brokenAnchors = new Map<string, BrokenAnchor>();
+  private readonly duplicateAnchors: DuplicateAnchorEvent[] = [];
+  private readonly certificates: CertificateEvent[] = [];
+  private readonly fattestPages: PageSizeEvent[] = [];
+  private readonly heaviestPages: PageSizeEvent[] = [];
+  private readonly pageRanks: PageRankEvent[] = [];
+  private readonly pageInclusion: PageInclusionEvent[] = [];
   private okLinks = 0;
+  private unverifiableAnchors = 0;
   private urlless = 0;
 
-  add(event: LinkEvent): void {
-    const { check } = event;
-    // A link without a URL (missing attribute, unparseable address) is its own problem: the
-    // engine counts each one as a unique broken link, and their reasons may differ.
-    const key = event.url === '' ? `\u0000${(this.urlless += 1)}` : event.url;
-    if (check.state === 'ok') this.okLinks += 1;
-    else if (check.state === 'broken') addOccurrence(this.broken, key, event, check);
-    else if (check.state === 'unverified') addOccurrence(this.unverified, key, event, check);
+  constructor(checks: Partial<ReportChecks> = {}) {
+    this.checks = { anchors: false, pageRank: false, pageInclusion: false, ...checks };
+  }
+
+  /** Takes any scan event; progress, pages and done are not part of the report. */
+  add(event: ScanEvent): void {
+    switch (event.type) {
+      case 'link':
+        this.addLink(event);
+        break;
+      case 'duplicate-anchor':
+        this.duplicateAnchors.push(event);
+        break;
+      case 'certificate':
+        this.certificates.push(event);
+        break;
+      case 'page-size':
+        this.addPageSize(event);
+        break;
+      case 'page-rank':
+        if (this.checks.pageRank) this.pageRanks.push(event);
+        break;
+      case 'page-inclusion':
+        if (this.checks.pageInclusion) this.pageInclusion.push(event);
+        break;
+      default:
+        break;
+    }
   }
 
   finish(done: DoneEvent): ScanReport {
     return {
       done,
+      checks: this.checks,
       broken: sortProblems(this.broken),
       unverified: sortProblems(this.unverified),
       okLinks: this.okLinks,
+      brokenAnchors: sortProblems(this.brokenAnchors),
+      unverifiableAnchors: this.unverifiableAnchors,
+      duplicateAnchors: this.duplicateAnchors.sort(
+        (a, b) =>
+          compareText(a.page, b.page) ||
+          a.duplicate.line - b.duplicate.line ||
+          a.duplicate.column - b.duplicate.column ||
+          compareText(a.name, b.name),
+      ),
+      certificates: this.certificates.sort((a, b) => compareText(a.host, b.host)),
+      fattestPages: this.fattestPages.sort(compareWeight),
+      heaviestPages: this.heaviestPages,
+      ...(this.checks.pageRank
+        ? {
+            pageRanks: this.pageRanks.sort(
+              (a, b) => b.rank - a.rank || compareText(a.page, b.page),
+            ),
+          }
+        : {}),
+      ...(this.checks.pageInclusion
+        ? { pageInclusion: this.pageInclusion.sort((a, b) => compareText(a.page, b.page)) }
+        : {}),
     };
   }
+
+  private addLink(event: LinkEvent): void {
+    const { check, anchor } = event;
+    // A link without a URL (missing attribute, unparseable address) is its own problem: the
+    // engine counts each one as a unique broken link, and their reasons may differ.
+    const key = event.url === '' ? `\u0000${(this.urlless += 1)}` : event.url;
+    if (check.state === 'ok') {
+      if (anchor?.state === 'missing') this.addBrokenAnchor(event, anchor.fragment);
+      else this.okLinks += 1;
+      if (anchor?.state === 'unverifiable') this.unverifiableAnchors += 1;
+    } else if (check.state === 'broken') addOccurrence(this.broken, key, event, check);
+    else if (check.state === 'unverified') addOccurrence(this.unverified, key, event, check);
+  }
+
+  private addBrokenAnchor(event: LinkEvent, fragment: string): void {
+    let anchor = this.brokenAnchors.get(event.target);
+    if (!anchor) {
+      anchor = { url: event.target, page: event.url, fragment, referenceCount: 0, sources: [] };
+      this.brokenAnchors.set(event.target, anchor);
+    }
+    anchor.referenceCount += 1;
+    anchor.sources.push(sourceOf(event));
+  }
+
+  /** Fat pages all, and the heaviest few in order (an insertion into a list of ten). */
+  private addPageSize(event: PageSizeEvent): void {
+    if (event.totalBytes > limits.fattestPageBytes) this.fattestPages.push(event);
+    const heaviest = this.heaviestPages;
+    if (heaviest.length === heaviestPageCount && compareWeight(event, heaviest.at(-1)!) >= 0)
+      return;
+    let index = heaviest.length;
+    while (index > 0 && compareWeight(event, heaviest[index - 1]!) < 0) index -= 1;
+    heaviest.splice(index, 0, event);
+    if (heaviest.length > heaviestPageCount) heaviest.pop();
+  }
+}
+
+/** Heaviest first; pages of one weight by address. */
+function compareWeight(a: PageSizeEvent, b: PageSizeEvent): number {
+  return b.totalBytes - a.totalBytes || compareText(a.page, b.page);
+}
+
+function sourceOf({ source, element, attribute, line, column }: LinkEvent): LinkSource {
+  return { url: source, element, attribute, line, column };
 }
 
 function addOccurrence<Check>(
@@ -77,11 +225,12 @@ function addOccurrence<Check>(
     problems.set(key, problem);
   }
   problem.referenceCount += 1;
-  const { source, element, attribute, line, column } = event;
-  problem.sources.push({ url: source, element, attribute, line, column });
+  problem.sources.push(sourceOf(event));
 }
 
-function sortProblems<Check>(problems: Map<string, ProblemUrl<Check>>): ProblemUrl<Check>[] {
+function sortProblems<Problem extends { url: string; sources: LinkSource[] }>(
+  problems: Map<string, Problem>,
+): Problem[] {
   const list = [...problems.values()];
   for (const problem of list) problem.sources.sort(compareSources);
   return list.sort(
@@ -143,4 +292,54 @@ export function groupByReason(broken: readonly BrokenUrl[]): [FailureReason, Bro
     else groups.set(item.check.reason, [item]);
   }
   return [...groups].sort(([a, x], [b, y]) => y.length - x.length || compareText(a, b));
+}
+
+/** "#team" → "team": the name an id or a[name] would need to have. */
+export function anchorName(fragment: string): string {
+  return fragment.startsWith('#') ? fragment.slice(1) : fragment;
+}
+
+/** One SPEC §9 page-size bucket: [fromBytes, toBytes), the last one open-ended (toBytes null). */
+export interface SizeBucket {
+  fromBytes: number;
+  toBytes: number | null;
+  pages: number;
+}
+
+/** summary.pageSizeBuckets with their bounds: under 1 MiB, 1–2, 2–3, 3–4, 4–5, 5 MiB and over. */
+export function sizeBuckets(summary: ScanSummary): SizeBucket[] {
+  const bounds = [0, ...limits.pageSizeBucketsMb.map((mb) => mb * limits.bytesPerMb)];
+  return bounds.map((fromBytes, index) => ({
+    fromBytes,
+    toBytes: bounds[index + 1] ?? null,
+    pages: summary.pageSizeBuckets[index] ?? 0,
+  }));
+}
+
+/** Hosts whose certificate is not valid, and valid ones that expire within 30 days. */
+export function certificateProblems(report: ScanReport): {
+  invalid: CertificateEvent[];
+  expiring: CertificateEvent[];
+} {
+  return {
+    invalid: report.certificates.filter((certificate) => !certificate.valid),
+    expiring: report.certificates.filter(
+      (certificate) => certificate.valid && certificate.expiresSoon,
+    ),
+  };
+}
+
+/** The address of a host's certificate as a URL, for formats that locate results by URI. */
+export function hostUrl(host: string): string {
+  return `https://${host}/`;
+}
+
+/**
+ * A sitemap entry that does not answer: listed in the sitemap, not indexable because of its
+ * status, and not a page that was read (a crawled page answered 2xx).
+ */
+export function isBrokenSitemapEntry(entry: PageInclusionEvent): boolean {
+  const answered =
+    entry.statusCode !== undefined && entry.statusCode >= 200 && entry.statusCode < 300;
+  return entry.inSitemap && entry.notIndexableBecause.includes('status') && !answered;
 }

@@ -8,6 +8,9 @@ import { usage } from './options.js';
 import { exitCodeFor, main } from './run.js';
 import { fakeEngine, fakeIo } from './test-support/io.js';
 import {
+  allChecks,
+  auditEvents,
+  auditSummary,
   failedReport,
   reportOf,
   shopEvents,
@@ -45,6 +48,21 @@ describe('the exit code', () => {
   it('is 0 for a scan cut short by a limit that found nothing broken', () => {
     const report = reportOf(okEvents, { status: ScanStatus.OverMaxLinks, summary: clean });
     expect(exitCodeFor(report)).toBe(0);
+  });
+
+  it('is 1 for a missing anchor or an invalid certificate, 0 for warnings alone', () => {
+    const of = (keep: (event: (typeof auditEvents)[number]) => boolean, summary = auditSummary) =>
+      exitCodeFor(reportOf(auditEvents.filter(keep), { summary }, allChecks));
+    const quiet = { ...auditSummary, brokenAnchors: 0 };
+    expect(of(() => true)).toBe(1);
+    expect(of((event) => event.type === 'link' && event.anchor?.state === 'missing')).toBe(1);
+    expect(of((event) => event.type === 'certificate' && !event.valid, quiet)).toBe(1);
+    const warningsOnly = (event: (typeof auditEvents)[number]) =>
+      (event.type === 'link' && event.anchor?.state !== 'missing') ||
+      event.type === 'duplicate-anchor' ||
+      (event.type === 'certificate' && event.valid) ||
+      event.type.startsWith('page-');
+    expect(of(warningsOnly, quiet)).toBe(0);
   });
 
   it('is 2 when the scan failed and 130 when it was interrupted', () => {
@@ -115,6 +133,29 @@ describe('main', () => {
     expect((json.broken as { url: string }[]).map((item) => item.url)).toEqual(
       shopReport.broken.map((item) => item.url),
     );
+  });
+
+  it('reports page rank and inclusion only when their flags are given', async () => {
+    const done: DoneEvent = { type: 'done', status: ScanStatus.Complete, summary: auditSummary };
+    const plain = fakeIo();
+    await main(['scan', 'shop.example.com', '-f', 'json'], plain, fakeEngine(auditEvents, done));
+    const without = JSON.parse(plain.stdout.text);
+    expect(without.pageRank).toBeUndefined();
+    expect(without.pageInclusion).toBeUndefined();
+    expect(without.anchors.broken).toHaveLength(2);
+
+    const io = fakeIo();
+    const engine = fakeEngine(auditEvents, done);
+    const argv = ['scan', 'shop.example.com', '-f', 'json', '--page-rank', '--page-inclusion'];
+    expect(await main([...argv, '--anchors'], io, engine)).toBe(1);
+    expect(engine.calls[0]!.settings).toMatchObject({
+      checkAnchors: true,
+      checkPageRank: true,
+      checkPageInclusion: true,
+    });
+    const json = JSON.parse(io.stdout.text);
+    expect(json.pageRank).toHaveLength(4);
+    expect(json.pageInclusion.pages).toHaveLength(5);
   });
 
   it('prints why a scan failed, still writes the report, and exits 2', async () => {
@@ -195,6 +236,20 @@ describe('main', () => {
       expect(await readFile(file, 'utf8')).toMatch(/^state,reason,status_code,/);
       expect(io.stdout.text).toBe('');
       expect(io.stderr.text).toBe(`linkaudit: 6 broken URLs; report written to ${file}\n`);
+    });
+
+    it('counts broken anchors in the line on stderr', async () => {
+      const file = join(folder, 'report.json');
+      const io = fakeIo();
+      const done: DoneEvent = { type: 'done', status: ScanStatus.Complete, summary: auditSummary };
+      await main(
+        ['scan', 'shop.example.com', '--anchors', '-o', file],
+        io,
+        fakeEngine(auditEvents, done),
+      );
+      expect(io.stderr.text).toBe(
+        `linkaudit: 0 broken URLs, 2 broken anchors; report written to ${file}\n`,
+      );
     });
 
     it('refuses a file in a folder that does not exist before scanning', async () => {

@@ -83,7 +83,12 @@ async function scanCommand(command: ScanCommand, io: CliIo, deps: CliDeps): Prom
 }
 
 async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<ScanReport> {
-  const collector = new ReportCollector();
+  const { settings } = command;
+  const collector = new ReportCollector({
+    anchors: settings.checkAnchors,
+    pageRank: settings.checkPageRank,
+    pageInclusion: settings.checkPageInclusion,
+  });
   const progress = createProgressLine(io.stderr, {
     enabled: !command.output.quiet && io.stderr.isTTY === true,
     now: deps.now,
@@ -93,8 +98,8 @@ async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<Sca
       ...command.engine,
       signal: io.signal,
       onEvent(event) {
-        if (event.type === 'link') collector.add(event);
-        else if (event.type === 'progress') progress.update(event);
+        if (event.type === 'progress') progress.update(event);
+        else collector.add(event);
       },
     });
     return collector.finish(done);
@@ -105,12 +110,21 @@ async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<Sca
   }
 }
 
-/** 2 when the scan failed, 130 when it was interrupted, else 1 when anything is broken. */
+/**
+ * 2 when the scan failed, 130 when it was interrupted, else 1 when anything is broken: a link, a
+ * #fragment (with --anchors) or a host's certificate. Warnings (unverified links, duplicate anchors,
+ * certificates expiring soon, heavy pages) never fail a run.
+ */
 export function exitCodeFor(report: ScanReport): ExitCode {
   const { status, summary } = report.done;
   if (status === ScanStatus.Failed) return ExitCode.Error;
   if (status === ScanStatus.Cancelled) return ExitCode.Interrupted;
-  const broken = report.broken.length > 0 || summary.uniqueBrokenLinks > 0;
+  const broken =
+    report.broken.length > 0 ||
+    summary.uniqueBrokenLinks > 0 ||
+    report.brokenAnchors.length > 0 ||
+    summary.brokenAnchors > 0 ||
+    report.certificates.some((certificate) => !certificate.valid);
   return broken ? ExitCode.Broken : ExitCode.Ok;
 }
 
@@ -126,10 +140,12 @@ async function writeReport(report: ScanReport, command: ScanCommand, io: CliIo):
   }
   if (!quiet) {
     const { uniqueBrokenLinks: broken } = report.done.summary;
-    await write(
-      io.stderr,
-      `linkaudit: ${broken} broken URL${broken === 1 ? '' : 's'}; report written to ${file}\n`,
-    );
+    const anchors = report.brokenAnchors.length;
+    const found = [
+      `${broken} broken URL${broken === 1 ? '' : 's'}`,
+      ...(anchors > 0 ? [`${anchors} broken anchor${anchors === 1 ? '' : 's'}`] : []),
+    ].join(', ');
+    await write(io.stderr, `linkaudit: ${found}; report written to ${file}\n`);
   }
 }
 

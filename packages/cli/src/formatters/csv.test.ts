@@ -1,6 +1,13 @@
 import { FailureReason } from '@linkaudit/core';
 import { describe, expect, it } from 'vitest';
-import { linkEvent, reportOf, shopReport } from '../test-support/reports.js';
+import {
+  auditEvents,
+  auditReport,
+  auditSummary,
+  linkEvent,
+  reportOf,
+  shopReport,
+} from '../test-support/reports.js';
 import { csvCell, formatCsv } from './csv.js';
 
 const options = { color: false, version: '1.0.0' };
@@ -20,6 +27,58 @@ describe('the CSV report', () => {
         'unverified,,999,https://www.linkedin.com/company/shop,https://shop.example.com/,a,href,40,9,999 Request denied,1',
         '',
       ].join('\r\n'),
+    );
+  });
+
+  it('adds a row per broken-anchor occurrence, duplicate anchor and certificate problem', () => {
+    expect(formatCsv(auditReport, options)).toBe(
+      [
+        'state,reason,status_code,url,source,element,attribute,line,column,message,reference_count',
+        'broken-anchor,,,https://shop.example.com/#contact,https://shop.example.com/about,a,href,9,1,"No element with id or name ""contact"" on https://shop.example.com/",1',
+        'broken-anchor,,,https://shop.example.com/about#team,https://shop.example.com/,a,href,14,5,"No element with id or name ""team"" on https://shop.example.com/about",2',
+        'broken-anchor,,,https://shop.example.com/about#team,https://shop.example.com/blog,a,href,3,1,"No element with id or name ""team"" on https://shop.example.com/about",2',
+        'duplicate-anchor,,,https://shop.example.com/,https://shop.example.com/,,,30,1,"The anchor ""nav"" is also defined at 5:1",',
+        'duplicate-anchor,,,https://shop.example.com/about,https://shop.example.com/about,,,40,3,"The anchor ""main"" is also defined at 12:3",',
+        'certificate,expired,,https://old.example.org/,,,,,,The certificate has expired (valid until 2024-01-31),',
+        'certificate,expires-soon,,https://cdn.example.net/,,,,,,The certificate expires in 10 days (2025-06-21),',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('defuses formulas in the new rows too', () => {
+    const report = reportOf(
+      [
+        {
+          type: 'certificate',
+          host: 'evil.example',
+          valid: false,
+          problem: 'other',
+          message: '=cmd|"/c calc"!A1',
+          expiresSoon: false,
+        },
+        {
+          type: 'duplicate-anchor',
+          page: 'https://shop.example.com/',
+          name: '=1+2',
+          first: { line: 1, column: 1 },
+          duplicate: { line: 2, column: 1 },
+        },
+      ],
+      { summary: auditSummary },
+    );
+    const rows = formatCsv(report, options).split('\r\n');
+    expect(rows[1]).toBe(
+      'duplicate-anchor,,,https://shop.example.com/,https://shop.example.com/,,,2,1,"The anchor ""=1+2"" is also defined at 1:1",',
+    );
+    expect(rows[2]).toBe(`certificate,other,,https://evil.example/,,,,,,"'=cmd|""/c calc""!A1",`);
+  });
+
+  it('leaves page sizes, page rank and inclusion to the other formats', () => {
+    const pageLevel = auditEvents.filter((event) => event.type.startsWith('page-'));
+    const csv = formatCsv(reportOf(pageLevel, { summary: auditSummary }), options);
+    expect(csv).toBe(
+      'state,reason,status_code,url,source,element,attribute,line,column,message,reference_count\r\n',
     );
   });
 

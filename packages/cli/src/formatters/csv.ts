@@ -1,4 +1,11 @@
-import type { LinkSource, ProblemUrl, ScanReport } from '../report.js';
+import {
+  anchorName,
+  certificateProblems,
+  hostUrl,
+  type LinkSource,
+  type ProblemUrl,
+  type ScanReport,
+} from '../report.js';
 import type { Formatter } from './format.js';
 
 const header = [
@@ -17,11 +24,69 @@ const header = [
 
 type Cell = string | number | undefined;
 
-/** One row per broken or unverified link occurrence (RFC 4180, CRLF line ends). */
+/**
+ * One row per broken or unverified link occurrence, then one per link to a missing #fragment, per
+ * duplicate anchor and per host whose certificate is invalid or expires soon (RFC 4180, CRLF line
+ * ends). The state column says what a row is; the columns a row has no value for stay empty.
+ */
 export const formatCsv: Formatter = (report: ScanReport) => {
   const rows: Cell[][] = [header];
   for (const item of report.broken) rows.push(...occurrenceRows('broken', item.check.reason, item));
   for (const item of report.unverified) rows.push(...occurrenceRows('unverified', '', item));
+  for (const anchor of report.brokenAnchors) {
+    const message = `No element with id or name "${anchorName(anchor.fragment)}" on ${anchor.page}`;
+    for (const source of anchor.sources) {
+      rows.push([
+        'broken-anchor',
+        '',
+        undefined,
+        anchor.url,
+        source.url,
+        source.element,
+        source.attribute,
+        source.line,
+        source.column,
+        message,
+        anchor.referenceCount,
+      ]);
+    }
+  }
+  for (const { page, name, first, duplicate } of report.duplicateAnchors) {
+    const message = `The anchor "${name}" is also defined at ${first.line}:${first.column}`;
+    rows.push([
+      'duplicate-anchor',
+      '',
+      undefined,
+      page,
+      page,
+      '',
+      '',
+      duplicate.line,
+      duplicate.column,
+      message,
+      undefined,
+    ]);
+  }
+  const { invalid, expiring } = certificateProblems(report);
+  for (const certificate of [...invalid, ...expiring]) {
+    const reason = certificate.valid ? 'expires-soon' : (certificate.problem ?? 'other');
+    const until = certificate.validTo ? ` (valid until ${certificate.validTo.slice(0, 10)})` : '';
+    const message = certificate.valid ? certificate.message : `${certificate.message}${until}`;
+    const url = hostUrl(certificate.host);
+    rows.push([
+      'certificate',
+      reason,
+      undefined,
+      url,
+      '',
+      '',
+      '',
+      undefined,
+      undefined,
+      message,
+      undefined,
+    ]);
+  }
   return rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
 };
 

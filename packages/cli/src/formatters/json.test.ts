@@ -1,8 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { failedReport, shopReport } from '../test-support/reports.js';
+import {
+  allChecks,
+  auditReport,
+  auditSummary,
+  failedReport,
+  reportOf,
+  shopReport,
+} from '../test-support/reports.js';
 import { formatJson } from './json.js';
 
 const options = { color: false, version: '1.0.0' };
+/** The issue-4 keys of a scan that found none of those things. */
+const nothingFound = {
+  anchors: { broken: [], duplicates: [], unverifiable: 0 },
+  certificates: [],
+  pageSizes: {
+    fattest: [],
+    buckets: [
+      { fromBytes: 0, toBytes: 1048576, pages: 0 },
+      { fromBytes: 1048576, toBytes: 2097152, pages: 0 },
+      { fromBytes: 2097152, toBytes: 3145728, pages: 0 },
+      { fromBytes: 3145728, toBytes: 4194304, pages: 0 },
+      { fromBytes: 4194304, toBytes: 5242880, pages: 0 },
+      { fromBytes: 5242880, toBytes: null, pages: 0 },
+    ],
+    heaviest: [],
+  },
+  fileTypes: [],
+};
+const noIssueFourCounts = {
+  brokenAnchors: 0,
+  duplicateAnchors: 0,
+  fattestPages: 0,
+  certificateProblems: 0,
+};
+
 const page = (path: string, line: number, column: number, element = 'a', attribute = 'href') => ({
   url: `https://shop.example.com${path}`,
   element,
@@ -33,6 +65,7 @@ describe('the JSON report', () => {
           'Invalid Remote Name': 1,
           'Internal Server Error': 1,
         },
+        ...noIssueFourCounts,
       },
       broken: [
         {
@@ -99,6 +132,7 @@ describe('the JSON report', () => {
           sources: [page('/', 40, 9)],
         },
       ],
+      ...nothingFound,
     };
     // The exact text, key order included: two-space indentation and a final newline.
     expect(formatJson(shopReport, options)).toBe(`${JSON.stringify(expected, null, 2)}\n`);
@@ -122,9 +156,11 @@ describe('the JSON report', () => {
         uniqueUnverifiedLinks: 0,
         durationMs: 12,
         reasons: {},
+        ...noIssueFourCounts,
       },
       broken: [],
       unverified: [],
+      ...nothingFound,
     });
     expect(Object.keys(json as object).slice(0, 7)).toEqual([
       'tool',
@@ -135,5 +171,187 @@ describe('the JSON report', () => {
       'error',
       'summary',
     ]);
+  });
+
+  it('adds anchors, certificates, page sizes, file types, page rank and inclusion', () => {
+    const json = JSON.parse(formatJson(auditReport, options));
+    expect(Object.keys(json as object)).toEqual([
+      'tool',
+      'startUrl',
+      'status',
+      'statusCode',
+      'summary',
+      'broken',
+      'unverified',
+      'anchors',
+      'certificates',
+      'pageSizes',
+      'fileTypes',
+      'pageRank',
+      'pageInclusion',
+    ]);
+    expect(json.summary).toMatchObject({
+      brokenAnchors: 3,
+      duplicateAnchors: 2,
+      fattestPages: 2,
+      certificateProblems: 2,
+    });
+    expect(json.anchors).toEqual({
+      broken: [
+        {
+          url: 'https://shop.example.com/#contact',
+          page: 'https://shop.example.com/',
+          fragment: '#contact',
+          referenceCount: 1,
+          sources: [page('/about', 9, 1)],
+        },
+        {
+          url: 'https://shop.example.com/about#team',
+          page: 'https://shop.example.com/about',
+          fragment: '#team',
+          referenceCount: 2,
+          sources: [page('/', 14, 5), page('/blog', 3, 1)],
+        },
+      ],
+      duplicates: [
+        {
+          page: 'https://shop.example.com/',
+          name: 'nav',
+          first: { line: 5, column: 1 },
+          duplicate: { line: 30, column: 1 },
+        },
+        {
+          page: 'https://shop.example.com/about',
+          name: 'main',
+          first: { line: 12, column: 3 },
+          duplicate: { line: 40, column: 3 },
+        },
+      ],
+      unverifiable: 1,
+    });
+    expect(json.certificates).toEqual([
+      {
+        host: 'cdn.example.net',
+        valid: true,
+        problem: null,
+        errorCode: null,
+        message: 'The certificate expires in 10 days (2025-06-21)',
+        subject: '*.example.net',
+        issuer: 'R10',
+        validFrom: '2025-03-23T00:00:00.000Z',
+        validTo: '2025-06-21T12:00:00.000Z',
+        daysLeft: 10,
+        expiresSoon: true,
+      },
+      {
+        host: 'old.example.org',
+        valid: false,
+        problem: 'expired',
+        errorCode: 'CERT_HAS_EXPIRED',
+        message: 'The certificate has expired',
+        subject: 'old.example.org',
+        issuer: 'R3',
+        validFrom: '2023-11-02T00:00:00.000Z',
+        validTo: '2024-01-31T23:59:59.000Z',
+        daysLeft: -497,
+        expiresSoon: false,
+      },
+      {
+        host: 'shop.example.com',
+        valid: true,
+        problem: null,
+        errorCode: null,
+        message: 'The certificate is valid',
+        subject: 'shop.example.com',
+        issuer: 'R11',
+        validFrom: '2025-03-01T00:00:00.000Z',
+        validTo: '2025-09-01T00:00:00.000Z',
+        daysLeft: 82,
+        expiresSoon: false,
+      },
+    ]);
+    const blog = {
+      page: 'https://shop.example.com/blog',
+      totalBytes: 5_300_000,
+      htmlBytes: 10_000,
+      unknownSizes: 1,
+      contents: [
+        { contentType: 'image/jpeg', totalSize: 5_150_000, count: 1 },
+        { contentType: 'text/html', totalSize: 10_000, count: 1 },
+        { contentType: 'video/mp4', totalSize: 0, count: 1 },
+      ],
+    };
+    const home = {
+      page: 'https://shop.example.com/',
+      totalBytes: 2_500_000,
+      htmlBytes: 50_000,
+      unknownSizes: 0,
+      contents: [
+        { contentType: 'image/jpeg', totalSize: 2_450_000, count: 3 },
+        { contentType: 'text/html', totalSize: 50_000, count: 1 },
+      ],
+    };
+    expect(json.pageSizes.fattest).toEqual([blog, home]);
+    expect((json.pageSizes.buckets as { pages: number }[]).map((bucket) => bucket.pages)).toEqual([
+      2, 0, 1, 0, 0, 1,
+    ]);
+    expect((json.pageSizes.heaviest as { page: string }[]).map((entry) => entry.page)).toEqual([
+      'https://shop.example.com/blog',
+      'https://shop.example.com/',
+      'https://shop.example.com/about',
+      'https://shop.example.com/contact',
+    ]);
+    expect((json.pageSizes.heaviest as unknown[]).slice(0, 2)).toEqual([blog, home]);
+    expect(json.fileTypes).toEqual(auditSummary.fileTypes);
+    expect(json.pageRank).toEqual([
+      { page: 'https://shop.example.com/', rank: 0.4, score: 10 },
+      { page: 'https://shop.example.com/contact', rank: 0.25, score: 6.3 },
+      { page: 'https://shop.example.com/about', rank: 0.2, score: 5 },
+      { page: 'https://shop.example.com/blog', rank: 0.15, score: 3.8 },
+    ]);
+    expect(json.pageInclusion.summary).toEqual({
+      sitemaps: ['https://shop.example.com/sitemap.xml'],
+      urls: 4,
+      orphans: 1,
+      broken: 1,
+      redirected: 0,
+      notIndexable: 1,
+      missingFromSitemap: 1,
+    });
+    expect((json.pageInclusion.pages as { page: string }[]).map((entry) => entry.page)).toEqual([
+      'https://shop.example.com/',
+      'https://shop.example.com/about',
+      'https://shop.example.com/blog',
+      'https://shop.example.com/contact',
+      'https://shop.example.com/gone',
+    ]);
+    expect(json.pageInclusion.pages[1]).toEqual({
+      page: 'https://shop.example.com/about',
+      statusCode: 200,
+      inboundLinks: 1,
+      inboundSources: ['https://shop.example.com/'],
+      indexable: false,
+      notIndexableBecause: ['noindex-meta', 'canonical-elsewhere'],
+      canonical: 'https://shop.example.com/',
+      inSitemap: true,
+      orphan: false,
+    });
+    expect(json.pageInclusion.pages[4]).toEqual({
+      page: 'https://shop.example.com/gone',
+      statusCode: 404,
+      inboundLinks: 0,
+      inboundSources: [],
+      indexable: false,
+      notIndexableBecause: ['status'],
+      canonical: null,
+      inSitemap: true,
+      orphan: false,
+    });
+  });
+
+  it('has page rank and inclusion keys, empty, when they were asked for and nothing came', () => {
+    const json = JSON.parse(formatJson(reportOf([], {}, allChecks), options));
+    expect(json.pageRank).toEqual([]);
+    expect(json.pageInclusion).toEqual({ summary: null, pages: [] });
   });
 });

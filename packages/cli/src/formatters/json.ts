@@ -1,4 +1,5 @@
-import { statusName, type LinkSource } from '../report.js';
+import type { CertificateEvent, PageSizeEvent } from '@linkaudit/engine';
+import { sizeBuckets, statusName, type LinkSource, type ScanReport } from '../report.js';
 import type { Formatter } from './format.js';
 
 /**
@@ -24,6 +25,10 @@ export const formatJson: Formatter = (report) => {
       uniqueUnverifiedLinks: summary.uniqueUnverifiedLinks,
       durationMs: summary.durationMs,
       reasons: summary.reasons,
+      brokenAnchors: summary.brokenAnchors,
+      duplicateAnchors: summary.duplicateAnchors,
+      fattestPages: summary.fattestPages,
+      certificateProblems: summary.certificateProblems,
     },
     broken: report.broken.map(({ url, check, referenceCount, sources }) => ({
       url,
@@ -41,9 +46,106 @@ export const formatJson: Formatter = (report) => {
       referenceCount,
       sources: sources.map(sourceJson),
     })),
+    ...issueFourJson(report),
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 };
+
+/** Anchors, certificates, sizes and file types always; page rank and inclusion when asked for. */
+function issueFourJson(report: ScanReport) {
+  const { summary } = report.done;
+  return {
+    anchors: {
+      broken: report.brokenAnchors.map(({ url, page, fragment, referenceCount, sources }) => ({
+        url,
+        page,
+        fragment,
+        referenceCount,
+        sources: sources.map(sourceJson),
+      })),
+      duplicates: report.duplicateAnchors.map(({ page, name, first, duplicate }) => ({
+        page,
+        name,
+        first: { line: first.line, column: first.column },
+        duplicate: { line: duplicate.line, column: duplicate.column },
+      })),
+      unverifiable: report.unverifiableAnchors,
+    },
+    certificates: report.certificates.map(certificateJson),
+    pageSizes: {
+      fattest: report.fattestPages.map(pageSizeJson),
+      buckets: sizeBuckets(summary),
+      heaviest: report.heaviestPages.map(pageSizeJson),
+    },
+    fileTypes: summary.fileTypes.map(({ contentType, count, totalSize }) => ({
+      contentType,
+      count,
+      totalSize,
+    })),
+    ...(report.pageRanks
+      ? { pageRank: report.pageRanks.map(({ page, rank, score }) => ({ page, rank, score })) }
+      : {}),
+    ...(report.pageInclusion
+      ? {
+          pageInclusion: {
+            summary: summary.sitemap
+              ? {
+                  sitemaps: summary.sitemap.sitemaps,
+                  urls: summary.sitemap.urls,
+                  orphans: summary.sitemap.orphans,
+                  broken: summary.sitemap.broken,
+                  redirected: summary.sitemap.redirected,
+                  notIndexable: summary.sitemap.notIndexable,
+                  missingFromSitemap: summary.sitemap.missingFromSitemap,
+                }
+              : null,
+            pages: report.pageInclusion.map((entry) => ({
+              page: entry.page,
+              statusCode: entry.statusCode ?? null,
+              inboundLinks: entry.inboundLinks,
+              inboundSources: entry.inboundSources,
+              indexable: entry.indexable,
+              notIndexableBecause: entry.notIndexableBecause,
+              canonical: entry.canonical ?? null,
+              inSitemap: entry.inSitemap,
+              orphan: entry.orphan,
+            })),
+          },
+        }
+      : {}),
+  };
+}
+
+/** Every field always present (null when unknown), so a script can read them without guessing. */
+function certificateJson(certificate: CertificateEvent) {
+  return {
+    host: certificate.host,
+    valid: certificate.valid,
+    problem: certificate.problem ?? null,
+    errorCode: certificate.errorCode ?? null,
+    message: certificate.message,
+    subject: certificate.subject ?? null,
+    issuer: certificate.issuer ?? null,
+    validFrom: certificate.validFrom ?? null,
+    validTo: certificate.validTo ?? null,
+    daysLeft: certificate.daysLeft ?? null,
+    expiresSoon: certificate.expiresSoon,
+  };
+}
+
+function pageSizeJson({ page, htmlBytes, totalBytes, unknownSizes, contents }: PageSizeEvent) {
+  return {
+    page,
+    totalBytes,
+    htmlBytes,
+    unknownSizes,
+    contents: contents.map(({ contentType, totalSize, count }) => ({
+      contentType,
+      totalSize,
+      count,
+    })),
+  };
+}
 
 /** Field by field, so the output never grows with whatever else a source carries. */
 function sourceJson({ url, element, attribute, line, column }: LinkSource): LinkSource {

@@ -1,6 +1,12 @@
 import { FailureReason } from '@linkaudit/core';
 import { describe, expect, it } from 'vitest';
-import { failedReport, linkEvent, reportOf, shopReport } from '../test-support/reports.js';
+import {
+  auditReport,
+  failedReport,
+  linkEvent,
+  reportOf,
+  shopReport,
+} from '../test-support/reports.js';
 import { childrenNamed, parseXml, type XmlElement } from '../test-support/xml.js';
 import { formatJunit } from './junit.js';
 
@@ -34,6 +40,10 @@ describe('the JUnit report', () => {
       totalLinks: '12',
       uniqueLinks: '10',
       brokenLinks: '7',
+      brokenAnchors: '0',
+      duplicateAnchors: '0',
+      fattestPages: '0',
+      certificateProblems: '0',
     });
 
     const cases = childrenNamed(suite, 'testcase');
@@ -72,6 +82,75 @@ describe('the JUnit report', () => {
     );
     expect(childrenNamed(unverified, 'system-out')[0]!.text).toContain(
       'https://shop.example.com/:40:9 (a href)',
+    );
+  });
+
+  it('fails on broken anchors and invalid certificates, and passes with a warning on the rest', () => {
+    const root = parseXml(formatJunit(auditReport, options));
+    const suite = suiteOf(formatJunit(auditReport, options));
+    const totals = { tests: '7', failures: '3', errors: '0', skipped: '0', time: '4.321' };
+    expect(root.attributes).toEqual({ name: 'linkaudit', ...totals });
+    expect(suite.attributes).toMatchObject(totals);
+    const properties = childrenNamed(childrenNamed(suite, 'properties')[0]!, 'property');
+    expect(
+      Object.fromEntries(properties.map((p) => [p.attributes.name, p.attributes.value])),
+    ).toMatchObject({
+      brokenAnchors: '3',
+      duplicateAnchors: '2',
+      fattestPages: '2',
+      certificateProblems: '2',
+    });
+    const cases = childrenNamed(suite, 'testcase');
+    expect(cases.map((c) => [c.attributes.classname, c.attributes.name])).toEqual([
+      ['linkaudit', '2 of 5 links OK'],
+      ['broken-anchor', 'https://shop.example.com/#contact'],
+      ['broken-anchor', 'https://shop.example.com/about#team'],
+      ['duplicate-anchor', 'https://shop.example.com/#nav'],
+      ['duplicate-anchor', 'https://shop.example.com/about#main'],
+      ['certificate.expired', 'old.example.org'],
+      ['certificate.expires-soon', 'cdn.example.net'],
+    ]);
+    const team = childrenNamed(cases[2]!, 'failure')[0]!;
+    expect(team.attributes).toEqual({
+      type: 'Broken Anchor',
+      message: 'no element with id or name "team" on https://shop.example.com/about',
+    });
+    expect(team.text).toBe(
+      [
+        'no element with id or name "team" on https://shop.example.com/about',
+        'referenced 2 times:',
+        '  https://shop.example.com/:14:5 (a href)',
+        '  https://shop.example.com/blog:3:1 (a href)',
+      ].join('\n'),
+    );
+    expect(cases[3]!.children.map((child) => child.name)).toEqual(['system-out']);
+    expect(childrenNamed(cases[3]!, 'system-out')[0]!.text).toBe(
+      'warning: the anchor "nav" on https://shop.example.com/ is defined again at 30:1 (first at 5:1)',
+    );
+    const expired = childrenNamed(cases[5]!, 'failure')[0]!;
+    expect(expired.attributes).toEqual({
+      type: 'Invalid Certificate',
+      message: 'The certificate has expired',
+    });
+    expect(expired.text).toBe(
+      [
+        'expired: The certificate has expired',
+        'error code: CERT_HAS_EXPIRED',
+        'subject: old.example.org',
+        'issuer: R3',
+        'valid until: 2024-01-31T23:59:59.000Z',
+        'days left: -497',
+      ].join('\n'),
+    );
+    expect(cases[6]!.children.map((child) => child.name)).toEqual(['system-out']);
+    expect(childrenNamed(cases[6]!, 'system-out')[0]!.text).toBe(
+      [
+        'warning: The certificate expires in 10 days (2025-06-21)',
+        'subject: *.example.net',
+        'issuer: R10',
+        'valid until: 2025-06-21T12:00:00.000Z',
+        'days left: 10',
+      ].join('\n'),
     );
   });
 

@@ -1,10 +1,14 @@
 import { ScanStatus } from '@linkaudit/core';
+import type { CertificateEvent, DuplicateAnchorEvent } from '@linkaudit/engine';
 import {
+  anchorName,
+  certificateProblems,
   describeAnswer,
   displayUrl,
   formatSource,
   reasonSlug,
   statusName,
+  type BrokenAnchor,
   type BrokenUrl,
   type ScanReport,
   type UnverifiedUrl,
@@ -13,21 +17,28 @@ import type { Formatter } from './format.js';
 import { xmlAttribute, xmlText } from './xml.js';
 
 /**
- * One test suite for CI dashboards: a failing test case per broken URL, a skipped one per URL that
- * could not be verified, an error when the scan itself failed, and one passing case that counts the
- * links that are fine, so the totals in the CI summary mean something.
+ * One test suite for CI dashboards: a failing test case per broken URL, per missing #fragment and
+ * per host with an invalid certificate; a skipped one per URL that could not be verified; a passing
+ * one carrying a warning per duplicate anchor and per certificate that expires soon; an error when
+ * the scan itself failed; and one passing case that counts the links that are fine, so the totals
+ * in the CI summary mean something. Failures and the exit code agree: warnings pass.
  */
 export const formatJunit: Formatter = (report) => {
   const failed = report.done.status === ScanStatus.Failed;
+  const { invalid, expiring } = certificateProblems(report);
   const cases = [
     okCase(report),
     ...report.broken.map(brokenCase),
     ...report.unverified.map(unverifiedCase),
+    ...report.brokenAnchors.map(brokenAnchorCase),
+    ...report.duplicateAnchors.map(duplicateAnchorCase),
+    ...invalid.map(invalidCertificateCase),
+    ...expiring.map(expiringCertificateCase),
     ...(failed ? [scanErrorCase(report)] : []),
   ];
   const counts = {
     tests: cases.length,
-    failures: report.broken.length,
+    failures: report.broken.length + report.brokenAnchors.length + invalid.length,
     errors: failed ? 1 : 0,
     skipped: report.unverified.length,
     time: (report.done.summary.durationMs / 1000).toFixed(3),
@@ -65,6 +76,10 @@ function properties(report: ScanReport): [string, string | number][] {
     ['totalLinks', summary.totalLinks],
     ['uniqueLinks', summary.uniqueLinks],
     ['brokenLinks', summary.brokenLinks],
+    ['brokenAnchors', summary.brokenAnchors],
+    ['duplicateAnchors', summary.duplicateAnchors],
+    ['fattestPages', summary.fattestPages],
+    ['certificateProblems', summary.certificateProblems],
   );
   return list;
 }
@@ -109,6 +124,59 @@ function unverifiedCase(item: UnverifiedUrl): string {
     `      <system-out>${xmlText(body)}</system-out>`,
     '    </testcase>',
   ].join('\n');
+}
+
+function brokenAnchorCase(anchor: BrokenAnchor): string {
+  const message = `no element with id or name "${anchorName(anchor.fragment)}" on ${anchor.page}`;
+  const body = [
+    message,
+    `referenced ${anchor.referenceCount} time${anchor.referenceCount === 1 ? '' : 's'}:`,
+    ...anchor.sources.map((source) => `  ${formatSource(source)}`),
+  ].join('\n');
+  return [
+    `    <testcase classname="broken-anchor" name="${xmlAttribute(anchor.url)}" time="0">`,
+    `      <failure type="Broken Anchor" message="${xmlAttribute(message)}">${xmlText(body)}</failure>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+function duplicateAnchorCase({ page, name, first, duplicate }: DuplicateAnchorEvent): string {
+  const warning = `warning: the anchor "${name}" on ${page} is defined again at ${duplicate.line}:${duplicate.column} (first at ${first.line}:${first.column})`;
+  return [
+    `    <testcase classname="duplicate-anchor" name="${xmlAttribute(`${page}#${name}`)}" time="0">`,
+    `      <system-out>${xmlText(warning)}</system-out>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+function invalidCertificateCase(certificate: CertificateEvent): string {
+  const problem = certificate.problem ?? 'other';
+  const body = [`${problem}: ${certificate.message}`, ...certificateDetails(certificate)];
+  return [
+    `    <testcase classname="certificate.${xmlAttribute(problem)}" name="${xmlAttribute(certificate.host)}" time="0">`,
+    `      <failure type="Invalid Certificate" message="${xmlAttribute(certificate.message)}">${xmlText(body.join('\n'))}</failure>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+function expiringCertificateCase(certificate: CertificateEvent): string {
+  const body = [`warning: ${certificate.message}`, ...certificateDetails(certificate)];
+  return [
+    `    <testcase classname="certificate.expires-soon" name="${xmlAttribute(certificate.host)}" time="0">`,
+    `      <system-out>${xmlText(body.join('\n'))}</system-out>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+function certificateDetails(certificate: CertificateEvent): string[] {
+  const details: [string, string | number | undefined][] = [
+    ['error code', certificate.errorCode],
+    ['subject', certificate.subject],
+    ['issuer', certificate.issuer],
+    ['valid until', certificate.validTo],
+    ['days left', certificate.daysLeft],
+  ];
+  return details.flatMap(([name, value]) => (value === undefined ? [] : [`${name}: ${value}`]));
 }
 
 function scanErrorCase(report: ScanReport): string {

@@ -1,21 +1,26 @@
 import { failureReasons } from '@linkaudit/core';
 import { describe, expect, it } from 'vitest';
-import { failedReport, shopReport } from '../test-support/reports.js';
+import { auditReport, failedReport, shopReport } from '../test-support/reports.js';
 import { formatSarif } from './sarif.js';
 
 const options = { color: false, version: '1.2.3' };
+
+interface SarifLocation {
+  physicalLocation: {
+    artifactLocation: { uri: string };
+    region?: { startLine: number; startColumn?: number };
+  };
+  message?: { text: string };
+}
 
 interface SarifResult {
   ruleId: string;
   ruleIndex: number;
   level: string;
   message: { text: string };
-  locations: {
-    physicalLocation: {
-      artifactLocation: { uri: string };
-      region?: { startLine: number; startColumn?: number };
-    };
-  }[];
+  locations: SarifLocation[];
+  relatedLocations?: (SarifLocation & { id: number })[];
+  properties: Record<string, unknown>;
 }
 
 describe('the SARIF report', () => {
@@ -47,8 +52,12 @@ describe('the SARIF report', () => {
       'broken-link/internal-server-error',
       'broken-link/bad-request',
       'unverified-link/bot-protection',
+      'broken-anchor',
+      'duplicate-anchor',
+      'invalid-certificate',
+      'certificate-expires-soon',
     ]);
-    expect(rules).toHaveLength(failureReasons.length + 1);
+    expect(rules).toHaveLength(failureReasons.length + 5);
     expect(rules[5]).toMatchObject({
       name: 'NotFound',
       shortDescription: { text: 'Broken link: Not Found' },
@@ -120,5 +129,131 @@ describe('the SARIF report', () => {
         ],
       },
     ]);
+  });
+
+  describe('of anchors and certificates', () => {
+    const auditRun = JSON.parse(formatSarif(auditReport, options)).runs[0];
+    const auditResults = auditRun.results as SarifResult[];
+    const rules = auditRun.tool.driver.rules as { id: string; defaultConfiguration: object }[];
+
+    it('has a result per broken-anchor occurrence, duplicate anchor and certificate problem', () => {
+      expect(auditResults.map((result) => [result.ruleId, result.level])).toEqual([
+        ['broken-anchor', 'error'],
+        ['broken-anchor', 'error'],
+        ['broken-anchor', 'error'],
+        ['duplicate-anchor', 'warning'],
+        ['duplicate-anchor', 'warning'],
+        ['invalid-certificate', 'error'],
+        ['certificate-expires-soon', 'warning'],
+      ]);
+      for (const result of auditResults) expect(rules[result.ruleIndex]!.id).toBe(result.ruleId);
+      expect(rules.slice(-4).map((rule) => rule.defaultConfiguration)).toEqual([
+        { level: 'error' },
+        { level: 'warning' },
+        { level: 'error' },
+        { level: 'warning' },
+      ]);
+      expect(auditRun.properties).toEqual({
+        startUrl: 'https://shop.example.com/',
+        status: 'Complete',
+        brokenAnchors: 3,
+        duplicateAnchors: 2,
+        fattestPages: 2,
+        certificateProblems: 2,
+      });
+    });
+
+    it('locates a broken anchor at the link that uses it', () => {
+      expect(auditResults[2]).toEqual({
+        ruleId: 'broken-anchor',
+        ruleIndex: 12,
+        level: 'error',
+        message: {
+          text: 'Broken anchor https://shop.example.com/about#team: the page has no element with id or name "team".',
+        },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: 'https://shop.example.com/blog' },
+              region: { startLine: 3, startColumn: 1 },
+            },
+            message: { text: 'a href' },
+          },
+        ],
+        properties: {
+          url: 'https://shop.example.com/about#team',
+          page: 'https://shop.example.com/about',
+          fragment: '#team',
+          referenceCount: 2,
+        },
+      });
+    });
+
+    it('locates a duplicate anchor at its repeat, with the first one related', () => {
+      expect(auditResults[4]).toEqual({
+        ruleId: 'duplicate-anchor',
+        ruleIndex: 13,
+        level: 'warning',
+        message: { text: 'The anchor "main" is defined again here; it was first defined at 12:3.' },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: 'https://shop.example.com/about' },
+              region: { startLine: 40, startColumn: 3 },
+            },
+          },
+        ],
+        relatedLocations: [
+          {
+            id: 1,
+            physicalLocation: {
+              artifactLocation: { uri: 'https://shop.example.com/about' },
+              region: { startLine: 12, startColumn: 3 },
+            },
+            message: { text: 'first definition of "main"' },
+          },
+        ],
+        properties: { page: 'https://shop.example.com/about', name: 'main' },
+      });
+    });
+
+    it('locates a certificate problem at the address of its host', () => {
+      expect(auditResults.slice(5)).toEqual([
+        {
+          ruleId: 'invalid-certificate',
+          ruleIndex: 14,
+          level: 'error',
+          message: {
+            text: 'Invalid TLS certificate for old.example.org (expired): The certificate has expired.',
+          },
+          locations: [
+            { physicalLocation: { artifactLocation: { uri: 'https://old.example.org/' } } },
+          ],
+          properties: {
+            host: 'old.example.org',
+            problem: 'expired',
+            errorCode: 'CERT_HAS_EXPIRED',
+            validTo: '2024-01-31T23:59:59.000Z',
+            daysLeft: -497,
+          },
+        },
+        {
+          ruleId: 'certificate-expires-soon',
+          ruleIndex: 15,
+          level: 'warning',
+          message: {
+            text: 'The TLS certificate of cdn.example.net expires soon: The certificate expires in 10 days (2025-06-21).',
+          },
+          locations: [
+            { physicalLocation: { artifactLocation: { uri: 'https://cdn.example.net/' } } },
+          ],
+          properties: {
+            host: 'cdn.example.net',
+            validTo: '2025-06-21T12:00:00.000Z',
+            daysLeft: 10,
+          },
+        },
+      ]);
+    });
   });
 });

@@ -1,7 +1,11 @@
 import { failureReasons, ScanStatus, type FailureReason } from '@linkaudit/core';
+import type { CertificateEvent } from '@linkaudit/engine';
 import {
+  anchorName,
+  certificateProblems,
   describeAnswer,
   displayUrl,
+  hostUrl,
   reasonSlug,
   statusName,
   type LinkSource,
@@ -35,6 +39,46 @@ const unverifiedRule = {
   defaultConfiguration: { level: 'warning' },
 };
 
+/** The rules of issue 4, after the link rules so the older rule indexes stay what they were. */
+const pageRules = [
+  {
+    id: 'broken-anchor',
+    name: 'BrokenAnchor',
+    shortDescription: { text: 'Link to a missing anchor' },
+    fullDescription: {
+      text: 'The #fragment of the link names no element of the target page (no id and no <a name>), so the browser does not scroll to it.',
+    },
+    defaultConfiguration: { level: 'error' },
+  },
+  {
+    id: 'duplicate-anchor',
+    name: 'DuplicateAnchor',
+    shortDescription: { text: 'Duplicate anchor' },
+    fullDescription: {
+      text: 'The same id (or <a name>) is defined more than once on the page; links to it reach only the first.',
+    },
+    defaultConfiguration: { level: 'warning' },
+  },
+  {
+    id: 'invalid-certificate',
+    name: 'InvalidCertificate',
+    shortDescription: { text: 'Invalid TLS certificate' },
+    fullDescription: {
+      text: 'The TLS certificate of the host is expired, not yet valid, self-signed, untrusted or for another host name.',
+    },
+    defaultConfiguration: { level: 'error' },
+  },
+  {
+    id: 'certificate-expires-soon',
+    name: 'CertificateExpiresSoon',
+    shortDescription: { text: 'TLS certificate expires soon' },
+    fullDescription: {
+      text: 'The TLS certificate of the host is valid but expires within 30 days.',
+    },
+    defaultConfiguration: { level: 'warning' },
+  },
+];
+
 /** Every rule the tool has, in a fixed order so rule indexes are stable between runs. */
 const rules = [
   ...failureReasons.map((reason) => ({
@@ -45,10 +89,15 @@ const rules = [
     defaultConfiguration: { level: 'error' },
   })),
   unverifiedRule,
+  ...pageRules,
 ];
 const ruleIndexes = new Map(rules.map((rule, index) => [rule.id, index]));
 
-/** SARIF 2.1.0 for code-scanning dashboards: one result per broken or unverified occurrence. */
+/**
+ * SARIF 2.1.0 for code-scanning dashboards: one result per broken or unverified link occurrence,
+ * per link to a missing #fragment and per duplicate anchor (located on their page), and per host
+ * whose certificate is invalid or expires soon (located at the host's address).
+ */
 export const formatSarif: Formatter = (report, options) => {
   const { done } = report;
   const results = [
@@ -66,6 +115,25 @@ export const formatSarif: Formatter = (report, options) => {
         result(unverifiedRule.id, 'warning', text, source, properties),
       );
     }),
+    ...report.brokenAnchors.flatMap(({ url, page, fragment, referenceCount, sources }) => {
+      const text = `Broken anchor ${url}: the page has no element with id or name "${anchorName(fragment)}".`;
+      const properties = { url, page, fragment, referenceCount };
+      return sources.map((source) => result('broken-anchor', 'error', text, source, properties));
+    }),
+    ...report.duplicateAnchors.map(({ page, name, first, duplicate }) => ({
+      ruleId: 'duplicate-anchor',
+      ruleIndex: ruleIndexes.get('duplicate-anchor'),
+      level: 'warning',
+      message: {
+        text: `The anchor "${name}" is defined again here; it was first defined at ${first.line}:${first.column}.`,
+      },
+      locations: [pageLocation(page, duplicate)],
+      relatedLocations: [
+        { id: 1, ...pageLocation(page, first), message: { text: `first definition of "${name}"` } },
+      ],
+      properties: { page, name },
+    })),
+    ...certificateResults(report),
   ];
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -78,6 +146,10 @@ export const formatSarif: Formatter = (report, options) => {
           startUrl: done.summary.startUrl,
           status: statusName(done.status),
           stoppedBy: done.stoppedBy,
+          brokenAnchors: done.summary.brokenAnchors,
+          duplicateAnchors: done.summary.duplicateAnchors,
+          fattestPages: done.summary.fattestPages,
+          certificateProblems: done.summary.certificateProblems,
         },
         results,
       },
@@ -97,11 +169,6 @@ function result(
   source: LinkSource,
   properties: Record<string, unknown>,
 ): object {
-  // SARIF lines and columns start at 1; a position we do not know is left out rather than made up.
-  const region =
-    source.line >= 1
-      ? { startLine: source.line, ...(source.column >= 1 ? { startColumn: source.column } : {}) }
-      : undefined;
   return {
     ruleId,
     ruleIndex: ruleIndexes.get(ruleId),
@@ -109,12 +176,69 @@ function result(
     message: { text },
     locations: [
       {
-        physicalLocation: { artifactLocation: { uri: source.url }, region },
+        physicalLocation: { artifactLocation: { uri: source.url }, region: region(source) },
         message: { text: `${source.element} ${source.attribute}` },
       },
     ],
     properties,
   };
+}
+
+/** A position on a page, for results that are not about one link. */
+function pageLocation(page: string, position: { line: number; column: number }): object {
+  return {
+    physicalLocation: { artifactLocation: { uri: page }, region: region(position) },
+  };
+}
+
+function region(position: { line: number; column: number }): object | undefined {
+  // SARIF lines and columns start at 1; a position we do not know is left out rather than made up.
+  if (position.line < 1) return undefined;
+  return {
+    startLine: position.line,
+    ...(position.column >= 1 ? { startColumn: position.column } : {}),
+  };
+}
+
+function certificateResults(report: ScanReport): object[] {
+  const { invalid, expiring } = certificateProblems(report);
+  const certificateResult = (
+    ruleId: string,
+    level: 'error' | 'warning',
+    text: string,
+    certificate: CertificateEvent,
+  ) => ({
+    ruleId,
+    ruleIndex: ruleIndexes.get(ruleId),
+    level,
+    message: { text },
+    locations: [{ physicalLocation: { artifactLocation: { uri: hostUrl(certificate.host) } } }],
+    properties: {
+      host: certificate.host,
+      problem: certificate.problem,
+      errorCode: certificate.errorCode,
+      validTo: certificate.validTo,
+      daysLeft: certificate.daysLeft,
+    },
+  });
+  return [
+    ...invalid.map((certificate) =>
+      certificateResult(
+        'invalid-certificate',
+        'error',
+        `Invalid TLS certificate for ${certificate.host} (${certificate.problem ?? 'other'}): ${certificate.message}.`,
+        certificate,
+      ),
+    ),
+    ...expiring.map((certificate) =>
+      certificateResult(
+        'certificate-expires-soon',
+        'warning',
+        `The TLS certificate of ${certificate.host} expires soon: ${certificate.message}.`,
+        certificate,
+      ),
+    ),
+  ];
 }
 
 function invocation(report: ScanReport): object {

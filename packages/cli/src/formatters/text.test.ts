@@ -1,14 +1,19 @@
 import { stripVTControlCharacters } from 'node:util';
 import { ScanStatus } from '@linkaudit/core';
+import type { PageInclusionEvent, PageSizeEvent, ScanEvent } from '@linkaudit/engine';
 import { describe, expect, it } from 'vitest';
 import {
+  allChecks,
+  auditEvents,
+  auditReport,
+  auditSummary,
   failedReport,
   reportOf,
   shopEvents,
   shopReport,
   shopSummary,
 } from '../test-support/reports.js';
-import { formatDuration, formatText } from './text.js';
+import { formatDuration, formatSize, formatText } from './text.js';
 
 const plain = { color: false, version: '1.0.0' };
 
@@ -102,6 +107,242 @@ No broken links.
     expect(coloured).toContain('\u001b[1m\u001b[31mNot Found (2)\u001b[39m\u001b[22m');
     expect(stripVTControlCharacters(coloured)).toBe(formatText(shopReport, plain));
     expect(formatText(shopReport, plain)).not.toContain('\u001b');
+  });
+});
+
+describe('the text report of anchors, certificates, sizes, page rank and inclusion', () => {
+  it('shows each of them after the links', () => {
+    expect(formatText(auditReport, plain)).toBe(`LinkAudit scan of https://shop.example.com/
+  Status      Complete
+  Pages       4
+  Links       5 found, 4 unique URLs checked
+  Broken      none
+  Anchors     3 broken links to 2 anchors, 2 duplicates, 1 unverifiable
+  TLS         3 hosts: 1 invalid, 1 expiring within 30 days
+  Duration    4.3 s
+
+No broken links.
+
+Broken anchors (2)
+  https://shop.example.com/#contact
+    no element with id or name "contact", 1 reference
+    https://shop.example.com/about:9:1 (a href)
+  https://shop.example.com/about#team
+    no element with id or name "team", 2 references
+    https://shop.example.com/:14:5 (a href)
+    https://shop.example.com/blog:3:1 (a href)
+  1 link to a #fragment could not be verified: the target is not an HTML page that could be read.
+
+Duplicate anchors (2)
+  https://shop.example.com/:30:1 "nav", first at 5:1
+  https://shop.example.com/about:40:3 "main", first at 12:3
+
+Certificates (1 invalid, 1 expiring within 30 days)
+  old.example.org
+    expired: The certificate has expired, valid until 2024-01-31
+  cdn.example.net
+    expires in 10 days, on 2025-06-21
+
+Heaviest pages (2 pages over 2 MiB)
+   5.3 MB  https://shop.example.com/blog
+           image/jpeg 5.2 MB (1 file), text/html 10.0 kB (1 file), video/mp4 0 B (1 file), 1 of unknown size
+   2.5 MB  https://shop.example.com/
+           image/jpeg 2.5 MB (3 files), text/html 50.0 kB (1 file)
+  20.0 kB  https://shop.example.com/about
+  16.0 kB  https://shop.example.com/contact
+
+Pages by total size (HTML and resources; 1 MiB = 1,048,576 bytes)
+  under 1 MiB     2
+  1-2 MiB         0
+  2-3 MiB         1
+  3-4 MiB         0
+  4-5 MiB         0
+  5 MiB and over  1
+
+File types
+  content type     files     size
+  image/jpeg           4   7.6 MB
+  text/html            4  80.0 kB
+  text/css             1   8.0 kB
+  application/pdf      1    999 B
+
+Page rank (4 pages)
+  score    rank  page
+   10.0  0.4000  https://shop.example.com/
+    6.3  0.2500  https://shop.example.com/contact
+    5.0  0.2000  https://shop.example.com/about
+    3.8  0.1500  https://shop.example.com/blog
+
+Page inclusion
+  Sitemaps         https://shop.example.com/sitemap.xml
+  Sitemap URLs     4
+  Orphans          1 (in the sitemap, linked from no page)
+  Sitemap entries  1 broken, 0 redirected, 1 not indexable
+  Not in sitemap   1 indexable page
+  Not indexable    1 page
+  Orphan pages (1)
+    https://shop.example.com/blog
+  Not indexable (1)
+    https://shop.example.com/about: noindex (meta robots), canonical is https://shop.example.com/
+  Broken sitemap entries (1)
+    https://shop.example.com/gone: 404
+`);
+  });
+
+  it('colours problems red and warnings yellow, and only when asked', () => {
+    const coloured = formatText(auditReport, { ...plain, color: true });
+    expect(coloured).toContain('\u001b[1m\u001b[31mBroken anchors (2)\u001b[39m\u001b[22m');
+    expect(coloured).toContain('\u001b[1m\u001b[33mDuplicate anchors (2)\u001b[39m\u001b[22m');
+    expect(stripVTControlCharacters(coloured)).toBe(formatText(auditReport, plain));
+  });
+
+  it('lists at most ten heavy pages and twenty pages of each inclusion problem', () => {
+    const site = 'https://big.example.com';
+    const pages = Array.from(
+      { length: 25 },
+      (_, index) => `${site}/p${String(index).padStart(2, '0')}`,
+    );
+    const events: ScanEvent[] = pages.flatMap((page, index): ScanEvent[] => [
+      {
+        type: 'page-size',
+        page,
+        htmlBytes: 1000,
+        totalBytes: 3_000_000 + index,
+        contents: [{ contentType: 'text/html', totalSize: 3_000_000 + index, count: 1 }],
+        unknownSizes: 0,
+      } satisfies PageSizeEvent,
+      {
+        type: 'page-inclusion',
+        page,
+        statusCode: 200,
+        inboundLinks: 0,
+        inboundSources: [],
+        indexable: false,
+        notIndexableBecause: ['robots-txt'],
+        inSitemap: true,
+        orphan: true,
+      } satisfies PageInclusionEvent,
+    ]);
+    const summary = {
+      ...auditSummary,
+      pages: 25,
+      fattestPages: 25,
+      pageSizeBuckets: [0, 0, 25, 0, 0, 0],
+      sitemap: { ...auditSummary.sitemap!, sitemaps: [1, 2, 3, 4].map((n) => `${site}/s${n}.xml`) },
+    };
+    const text = formatText(reportOf(events, { summary }, allChecks), plain);
+    const heaviest = text.slice(text.indexOf('Heaviest pages'), text.indexOf('\n\nPages by'));
+    expect(heaviest.split('\n')).toEqual([
+      'Heaviest pages (25 pages over 2 MiB)',
+      ...[24, 23, 22, 21, 20, 19, 18, 17, 16, 15].flatMap((index) => [
+        `  3.0 MB  ${site}/p${index}`,
+        `          text/html 3.0 MB (1 file)`,
+      ]),
+      '  and 15 more pages over 2 MiB (all in --format json)',
+    ]);
+    expect(text).toContain(
+      `  Sitemaps         ${site}/s1.xml, ${site}/s2.xml, ${site}/s3.xml and 1 more\n`,
+    );
+    const orphans = text.slice(
+      text.indexOf('  Orphan pages'),
+      text.indexOf('  Not indexable (25)'),
+    );
+    expect(orphans.split('\n')).toEqual([
+      '  Orphan pages (25)',
+      ...pages.slice(0, 20).map((page) => `    ${page}`),
+      '    and 5 more (all in --format json)',
+      '',
+    ]);
+    expect(text).toContain(`  Not indexable (25)\n    ${site}/p00: disallowed by robots.txt\n`);
+  });
+
+  it('shows twenty pages by rank, best first', () => {
+    const events: ScanEvent[] = Array.from({ length: 30 }, (_, index) => ({
+      type: 'page-rank',
+      page: `https://big.example.com/p${index}`,
+      rank: (index + 1) / 465,
+      score: Math.round(((index + 1) / 30) * 100) / 10,
+    }));
+    const text = formatText(reportOf(events, {}, { pageRank: true }), plain);
+    const section = text.slice(text.indexOf('Page rank'));
+    const lines = section.trimEnd().split('\n');
+    expect(lines.slice(0, 4)).toEqual([
+      'Page rank (top 20 of 30 pages)',
+      '  score     rank  page',
+      '   10.0  0.06452  https://big.example.com/p29',
+      '    9.7  0.06237  https://big.example.com/p28',
+    ]);
+    expect(lines).toHaveLength(22);
+    expect(lines.at(-1)).toBe('    3.7  0.02366  https://big.example.com/p10');
+  });
+
+  it('says when anchors are fine, all certificates are valid and no page is heavy', () => {
+    const quiet = auditEvents.filter(
+      (event) =>
+        (event.type === 'link' && event.anchor?.state === 'found') ||
+        (event.type === 'certificate' && event.host === 'shop.example.com') ||
+        (event.type === 'page-size' && event.totalBytes < 1_000_000),
+    );
+    const summary = {
+      ...auditSummary,
+      brokenAnchors: 0,
+      duplicateAnchors: 0,
+      fattestPages: 0,
+      pageSizeBuckets: [2, 0, 0, 0, 0, 0],
+      fileTypes: [],
+      certificateProblems: 0,
+    };
+    const text = formatText(reportOf(quiet, { summary }, { anchors: true }), plain);
+    expect(text).toContain(
+      '  Anchors     none broken\n  TLS         1 host, all certificates valid\n',
+    );
+    expect(text).toContain(`Heaviest pages (none over 2 MiB)
+  20.0 kB  https://shop.example.com/about
+  16.0 kB  https://shop.example.com/contact
+`);
+    expect(text).not.toContain('Broken anchors');
+    expect(text).not.toContain('Certificates (');
+    expect(text).not.toContain('File types');
+    expect(text).not.toContain('Page rank');
+    expect(text).not.toContain('Page inclusion');
+  });
+
+  it('reports duplicate anchors without --anchors, and a missing sitemap', () => {
+    const events = auditEvents.filter((event) => event.type === 'duplicate-anchor');
+    const noSitemap = {
+      sitemaps: [],
+      urls: 0,
+      orphans: 0,
+      broken: 0,
+      redirected: 0,
+      notIndexable: 0,
+      missingFromSitemap: 0,
+    };
+    const summary = { ...auditSummary, sitemap: noSitemap };
+    const text = formatText(reportOf(events, { summary }, { pageInclusion: true }), plain);
+    expect(text).toContain('  Anchors     2 duplicates\n');
+    expect(text).toContain('Duplicate anchors (2)\n');
+    expect(text).not.toContain('Broken anchors');
+    expect(text).toContain(`Page inclusion
+  Sitemaps         none found (robots.txt, /sitemap.xml)
+  Not indexable    0 pages
+`);
+  });
+});
+
+describe('sizes', () => {
+  it.each([
+    [0, '0 B'],
+    [999, '999 B'],
+    [1000, '1.0 kB'],
+    [12_345, '12.3 kB'],
+    [999_949, '999.9 kB'],
+    [999_950, '1.0 MB'],
+    [2_500_000, '2.5 MB'],
+    [2_097_152, '2.1 MB'],
+    [7_340_000_000, '7.3 GB'],
+  ])('%d bytes read %s', (bytes, text) => {
+    expect(formatSize(bytes)).toBe(text);
   });
 });
 

@@ -1,6 +1,13 @@
 import { FailureReason, ScanStatus } from '@linkaudit/core';
-import type { DoneEvent, LinkCheck, LinkEvent, ScanSummary } from '@linkaudit/engine';
-import { ReportCollector, type ScanReport } from '../report.js';
+import type {
+  AnchorCheck,
+  DoneEvent,
+  LinkCheck,
+  LinkEvent,
+  ScanEvent,
+  ScanSummary,
+} from '@linkaudit/engine';
+import { ReportCollector, type ReportChecks, type ScanReport } from '../report.js';
 
 const site = 'https://shop.example.com';
 
@@ -10,6 +17,7 @@ export function linkEvent(
   target: string,
   at: { element?: string; attribute?: string; line: number; column: number },
   check: LinkCheck,
+  anchor?: AnchorCheck,
 ): LinkEvent {
   const element = at.element ?? 'a';
   return {
@@ -24,8 +32,19 @@ export function linkEvent(
     kind: element === 'img' ? 'image' : 'page',
     internal: target.startsWith(site),
     check,
+    ...(anchor ? { anchor } : {}),
   };
 }
+
+/** What a scan without any of the issue-4 findings reports for them. */
+const nothingFound = {
+  brokenAnchors: 0,
+  duplicateAnchors: 0,
+  fattestPages: 0,
+  pageSizeBuckets: [0, 0, 0, 0, 0, 0],
+  fileTypes: [],
+  certificateProblems: 0,
+};
 
 const ok: LinkCheck = { state: 'ok', statusCode: 200, finalUrl: '', redirects: [] };
 const notFound: LinkCheck = {
@@ -146,11 +165,16 @@ export const shopSummary: ScanSummary = {
     [FailureReason.InternalServerError]: 1,
   },
   durationMs: 4321,
+  ...nothingFound,
 };
 
-/** The report of a list of link events (through the real collector) and a done event. */
-export function reportOf(events: readonly LinkEvent[], done: Partial<DoneEvent> = {}): ScanReport {
-  const collector = new ReportCollector();
+/** The report of a list of events (through the real collector) and a done event. */
+export function reportOf(
+  events: readonly ScanEvent[],
+  done: Partial<DoneEvent> = {},
+  checks: Partial<ReportChecks> = {},
+): ScanReport {
+  const collector = new ReportCollector(checks);
   for (const event of events) collector.add(event);
   return collector.finish({
     type: 'done',
@@ -177,5 +201,228 @@ export const failedReport = reportOf([], {
     uniqueUnverifiedLinks: 0,
     reasons: {},
     durationMs: 12,
+    ...nothingFound,
   },
 });
+
+/**
+ * The same shop scanned with --anchors --page-rank --page-inclusion, nothing broken but: links to
+ * two missing anchors (one of them from two pages), a link into a PDF whose anchor cannot be
+ * verified, two duplicate ids, an expired certificate and one expiring in 10 days, two pages over
+ * 2 MiB, a sitemap with an orphan, a non-indexable page and a 404.
+ */
+export const auditEvents: ScanEvent[] = [
+  linkEvent(`${site}/`, `${site}/about#team`, { line: 14, column: 5 }, ok, {
+    fragment: '#team',
+    state: 'missing',
+  }),
+  linkEvent(`${site}/`, `${site}/about#history`, { line: 15, column: 5 }, ok, {
+    fragment: '#history',
+    state: 'found',
+  }),
+  linkEvent(`${site}/blog`, `${site}/about#team`, { line: 3, column: 1 }, ok, {
+    fragment: '#team',
+    state: 'missing',
+  }),
+  linkEvent(`${site}/about`, `${site}/#contact`, { line: 9, column: 1 }, ok, {
+    fragment: '#contact',
+    state: 'missing',
+  }),
+  linkEvent(`${site}/about`, `${site}/terms.pdf#page=2`, { line: 8, column: 1 }, ok, {
+    fragment: '#page=2',
+    state: 'unverifiable',
+  }),
+  {
+    type: 'duplicate-anchor',
+    page: `${site}/about`,
+    name: 'main',
+    first: { line: 12, column: 3 },
+    duplicate: { line: 40, column: 3 },
+  },
+  {
+    type: 'duplicate-anchor',
+    page: `${site}/`,
+    name: 'nav',
+    first: { line: 5, column: 1 },
+    duplicate: { line: 30, column: 1 },
+  },
+  {
+    type: 'certificate',
+    host: 'shop.example.com',
+    valid: true,
+    message: 'The certificate is valid',
+    subject: 'shop.example.com',
+    issuer: 'R11',
+    validFrom: '2025-03-01T00:00:00.000Z',
+    validTo: '2025-09-01T00:00:00.000Z',
+    daysLeft: 82,
+    expiresSoon: false,
+  },
+  {
+    type: 'certificate',
+    host: 'old.example.org',
+    valid: false,
+    problem: 'expired',
+    errorCode: 'CERT_HAS_EXPIRED',
+    message: 'The certificate has expired',
+    subject: 'old.example.org',
+    issuer: 'R3',
+    validFrom: '2023-11-02T00:00:00.000Z',
+    validTo: '2024-01-31T23:59:59.000Z',
+    daysLeft: -497,
+    expiresSoon: false,
+  },
+  {
+    type: 'certificate',
+    host: 'cdn.example.net',
+    valid: true,
+    message: 'The certificate expires in 10 days (2025-06-21)',
+    subject: '*.example.net',
+    issuer: 'R10',
+    validFrom: '2025-03-23T00:00:00.000Z',
+    validTo: '2025-06-21T12:00:00.000Z',
+    daysLeft: 10,
+    expiresSoon: true,
+  },
+  {
+    type: 'page-size',
+    page: `${site}/`,
+    htmlBytes: 50_000,
+    totalBytes: 2_500_000,
+    contents: [
+      { contentType: 'image/jpeg', totalSize: 2_450_000, count: 3 },
+      { contentType: 'text/html', totalSize: 50_000, count: 1 },
+    ],
+    unknownSizes: 0,
+  },
+  {
+    type: 'page-size',
+    page: `${site}/about`,
+    htmlBytes: 12_000,
+    totalBytes: 20_000,
+    contents: [
+      { contentType: 'text/html', totalSize: 12_000, count: 1 },
+      { contentType: 'text/css', totalSize: 8_000, count: 1 },
+    ],
+    unknownSizes: 0,
+  },
+  {
+    type: 'page-size',
+    page: `${site}/blog`,
+    htmlBytes: 10_000,
+    totalBytes: 5_300_000,
+    contents: [
+      { contentType: 'image/jpeg', totalSize: 5_150_000, count: 1 },
+      { contentType: 'text/html', totalSize: 10_000, count: 1 },
+      { contentType: 'video/mp4', totalSize: 0, count: 1 },
+    ],
+    unknownSizes: 1,
+  },
+  {
+    type: 'page-size',
+    page: `${site}/contact`,
+    htmlBytes: 8_000,
+    totalBytes: 16_000,
+    contents: [
+      { contentType: 'text/html', totalSize: 8_000, count: 1 },
+      { contentType: 'text/css', totalSize: 8_000, count: 1 },
+    ],
+    unknownSizes: 0,
+  },
+  { type: 'page-rank', page: `${site}/blog`, rank: 0.15, score: 3.8 },
+  { type: 'page-rank', page: `${site}/`, rank: 0.4, score: 10 },
+  { type: 'page-rank', page: `${site}/about`, rank: 0.2, score: 5 },
+  { type: 'page-rank', page: `${site}/contact`, rank: 0.25, score: 6.3 },
+  {
+    type: 'page-inclusion',
+    page: `${site}/`,
+    statusCode: 200,
+    inboundLinks: 3,
+    inboundSources: [`${site}/about`, `${site}/blog`, `${site}/contact`],
+    indexable: true,
+    notIndexableBecause: [],
+    inSitemap: true,
+    orphan: false,
+  },
+  {
+    type: 'page-inclusion',
+    page: `${site}/about`,
+    statusCode: 200,
+    inboundLinks: 1,
+    inboundSources: [`${site}/`],
+    indexable: false,
+    notIndexableBecause: ['noindex-meta', 'canonical-elsewhere'],
+    canonical: `${site}/`,
+    inSitemap: true,
+    orphan: false,
+  },
+  {
+    type: 'page-inclusion',
+    page: `${site}/blog`,
+    statusCode: 200,
+    inboundLinks: 0,
+    inboundSources: [],
+    indexable: true,
+    notIndexableBecause: [],
+    inSitemap: true,
+    orphan: true,
+  },
+  {
+    type: 'page-inclusion',
+    page: `${site}/contact`,
+    statusCode: 200,
+    inboundLinks: 2,
+    inboundSources: [`${site}/`, `${site}/about`],
+    indexable: true,
+    notIndexableBecause: [],
+    inSitemap: false,
+    orphan: false,
+  },
+  {
+    type: 'page-inclusion',
+    page: `${site}/gone`,
+    statusCode: 404,
+    inboundLinks: 0,
+    inboundSources: [],
+    indexable: false,
+    notIndexableBecause: ['status'],
+    inSitemap: true,
+    orphan: false,
+  },
+];
+
+export const auditSummary: ScanSummary = {
+  startUrl: `${site}/`,
+  pages: 4,
+  uniqueLinks: 4,
+  totalLinks: 5,
+  brokenLinks: 0,
+  uniqueBrokenLinks: 0,
+  uniqueUnverifiedLinks: 0,
+  reasons: {},
+  durationMs: 4321,
+  brokenAnchors: 3,
+  duplicateAnchors: 2,
+  fattestPages: 2,
+  pageSizeBuckets: [2, 0, 1, 0, 0, 1],
+  fileTypes: [
+    { contentType: 'image/jpeg', count: 4, totalSize: 7_600_000 },
+    { contentType: 'text/html', count: 4, totalSize: 80_000 },
+    { contentType: 'text/css', count: 1, totalSize: 8_000 },
+    { contentType: 'application/pdf', count: 1, totalSize: 999 },
+  ],
+  certificateProblems: 2,
+  sitemap: {
+    sitemaps: [`${site}/sitemap.xml`],
+    urls: 4,
+    orphans: 1,
+    broken: 1,
+    redirected: 0,
+    notIndexable: 1,
+    missingFromSitemap: 1,
+  },
+};
+
+export const allChecks: ReportChecks = { anchors: true, pageRank: true, pageInclusion: true };
+
+export const auditReport = reportOf(auditEvents, { summary: auditSummary }, allChecks);
