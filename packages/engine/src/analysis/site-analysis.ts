@@ -229,9 +229,12 @@ export class SiteAnalysis {
         summary.broken++;
         reason = 'status';
       } else if (check?.state === 'ok') {
+        summary.notIndexable++;
         reason = 'not-html';
       }
-      const statusCode = check && 'statusCode' in check ? check.statusCode : undefined;
+      // A redirected entry is described by its redirect (301, 302 …), not by where it lands.
+      const firstHop = check && 'redirects' in check ? check.redirects[0] : undefined;
+      const statusCode = redirected ? firstHop?.statusCode : check && 'statusCode' in check ? check.statusCode : undefined;
       emit({
         type: 'page-inclusion',
         page: url,

@@ -37,16 +37,25 @@ export class PageReader {
     if (!html) return undefined;
     const claim = this.deps.ledger.claimPage(target, html.finalUrl);
     if (!claim.read) {
+      // Another fetch reads this page: wait until its anchors are known, so the fragments of
+      // links to this address are checked against them when it settles.
       target.sameAs = claim.readBy;
       this.deps.anchors.alias(target.id, claim.readBy.id);
       closeBody(html.response.body);
+      await claim.readBy.pageRead;
       return undefined;
     }
     const { finalAddress } = claim;
-    const { page, bytes } = await this.extract(fetched);
-    if (this.deps.settings.checkAnchors) this.deps.anchors.record(target.id, page.anchors);
-    if (finalAddress) this.deps.anchors.alias(finalAddress.id, target.id);
-    if (target.crawl) this.takeInPage(target, finalAddress, fetched, page, bytes);
+    let pageDone = () => {};
+    target.pageRead = new Promise<void>((resolve) => (pageDone = resolve));
+    try {
+      const { page, bytes } = await this.extract(fetched);
+      if (this.deps.settings.checkAnchors) this.deps.anchors.record(target.id, page.anchors);
+      if (finalAddress) this.deps.anchors.alias(finalAddress.id, target.id);
+      if (target.crawl) this.takeInPage(target, finalAddress, fetched, page, bytes);
+    } finally {
+      pageDone();
+    }
     return finalAddress;
   }
 

@@ -23,6 +23,8 @@ export interface Target {
   claimedBy?: Target;
   /** A redirect whose page is read through this other target. */
   sameAs?: Target;
+  /** Settles when the claimed page has been read (its anchors are known). */
+  pageRead?: Promise<void>;
   /** Bytes downloaded when it was parsed as a page. */
   bytes?: number;
   state: 'queued' | 'active' | 'settled';

@@ -163,3 +163,12 @@ function newCertificate(
   cert.validity.notAfter = options.notAfter ?? new Date(Date.now() + 365 * dayMs);
   return cert;
 }
+
+/**
+ * A date `days` (and `hours`) from now, cut to whole seconds as X.509 stores it, so a test can
+ * compare a certificate's validFrom / validTo with what it asked for exactly.
+ */
+export function certificateDate(days: number, hours = 0): Date {
+  const ms = Date.now() + days * dayMs + hours * 60 * 60 * 1000;
+  return new Date(Math.floor(ms / 1000) * 1000);
+}

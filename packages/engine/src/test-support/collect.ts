@@ -124,3 +124,11 @@ export function positionOf(source: string, needle: string): { line: number; colu
   const line = before.split('\n').length;
   return { line, column: index - before.lastIndexOf('\n') };
 }
+
+/** The events of one type, typed: `eventsOfType(events, 'page-size')`. */
+export function eventsOfType<T extends ScanEvent['type']>(
+  events: readonly ScanEvent[],
+  type: T,
+): Array<Extract<ScanEvent, { type: T }>> {
+  return events.filter((event): event is Extract<ScanEvent, { type: T }> => event.type === type);
+}

@@ -114,3 +114,30 @@ export function windows1252(text: string): Buffer {
   });
   return Buffer.from(bytes);
 }
+
+/** A file of exactly `size` bytes, sent with Content-Length (no Content-Type when none is given). */
+export function sizedFile(size: number, contentType?: string): RouteResponse {
+  return {
+    headers: contentType ? { 'content-type': contentType } : {},
+    body: Buffer.alloc(size, 0x61),
+  };
+}
+
+/**
+ * A file of exactly `size` bytes sent with chunked transfer encoding: neither GET nor HEAD says
+ * how long it is, so whoever wants its size has to download it.
+ */
+export function chunkedFile(size: number, contentType: string): RouteResponse {
+  return {
+    handler: (request, response) => {
+      response.writeHead(200, { 'content-type': contentType, 'transfer-encoding': 'chunked' });
+      if (request.method === 'HEAD') {
+        response.end();
+        return;
+      }
+      const half = Math.floor(size / 2);
+      response.write(Buffer.alloc(half, 0x62));
+      response.end(Buffer.alloc(size - half, 0x62));
+    },
+  };
+}
