@@ -32,6 +32,9 @@ export function compileExclusions(
     }
   }
 
+  if (prefixes.length === 0 && patterns.length === 0 && extensions.size === 0) {
+    return { matches: () => false };
+  }
   return {
     matches(url: string): boolean {
       const folded = fold(url);

@@ -9,6 +9,7 @@ import {
   skippedCheck,
 } from './immediate-checks.js';
 import type { RobotsRules } from './robots.js';
+import { resolveLink, type PageBase } from './resolve-link.js';
 import type { SiteScope } from './site-scope.js';
 
 /** A found link, resolved: either its outcome is known now, or it names a URL to fetch. */
@@ -44,33 +45,31 @@ export interface IntakeContext {
  */
 export function takeLink(
   link: FoundLink,
-  base: URL,
+  base: PageBase,
   depth: number,
   context: IntakeContext,
 ): IntakeResult {
   if (link.missing) {
     return known('', '', false, missingAttributeCheck(link.element, link.attribute));
   }
-  let parsed: URL;
-  try {
-    parsed = new URL(link.raw, base);
-  } catch {
+  const resolution = resolveLink(link.raw, base, context.scope);
+  if (resolution.type === 'invalid') {
     return known(shorten(link.raw), shorten(link.raw), false, invalidUrlCheck(link.raw));
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    const text = shorten(parsed.href);
+  if (resolution.type === 'other-scheme') {
+    const text = shorten(resolution.href);
     return known(text, text, false, skippedCheck('scheme'));
   }
-  const target = parsed.href;
-  const fragment = parsed.hash;
-  parsed.hash = '';
-  const url = parsed.href;
-  const internal = context.scope.isInternal(parsed);
+  const { url, fragment, internal, pathname, host } = resolution.link;
+  const target = url + fragment;
   const skip = skipCause(link.kind, url, context);
   if (skip) return known(target, url, internal, skippedCheck(skip));
 
   const navigational = navigationalElements.has(link.element);
-  const crawl = navigational && depth + 1 <= context.maxDepth && context.scope.isCrawlable(parsed);
+  const crawl =
+    navigational &&
+    depth + 1 <= context.maxDepth &&
+    context.scope.isCrawlablePath(internal, pathname);
   if (!context.settings.checkBrokenLinks && !crawl && !isImageKind(link.kind)) {
     return known(target, url, internal, skippedCheck('links-off'));
   }
@@ -78,7 +77,7 @@ export function takeLink(
     return known(target, url, internal, skippedCheck('robots'));
   }
   const key = context.settings.caseSensitive ? url : url.toLowerCase();
-  return { type: 'fetch', url, key, fragment, host: parsed.host, internal, crawl, navigational };
+  return { type: 'fetch', url, key, fragment, host, internal, crawl, navigational };
 }
 
 function skipCause(kind: LinkKind, url: string, context: IntakeContext) {

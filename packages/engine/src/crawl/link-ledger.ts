@@ -8,6 +8,7 @@ import type { ScanTally } from '../scan-tally.js';
 import type { Frontier } from './frontier.js';
 import { skippedCheck } from './immediate-checks.js';
 import { takeLink, type IntakeContext } from './link-intake.js';
+import type { PageBase } from './resolve-link.js';
 import type { StopControl } from './stop-control.js';
 import { LinkShapes, PendingOccurrences, type PendingOccurrence, type Target } from './targets.js';
 
@@ -99,7 +100,7 @@ export class LinkLedger {
    * One link occurrence on a page: answered now when its outcome is known, else queued with its
    * target. Returns the target's id when the link names a URL to fetch.
    */
-  takeIn(source: LinkSource, link: FoundLink, base: URL): number | undefined {
+  takeIn(source: LinkSource, link: FoundLink, base: PageBase): number | undefined {
     const intake = takeLink(link, base, source.depth, this.context);
     const shape = this.shapes.intern(link.element, link.attribute, link.kind);
     if (intake.type === 'known') {
@@ -120,7 +121,7 @@ export class LinkLedger {
       readAnchors: this.deps.settings.checkAnchors && intake.navigational && !intake.crawl,
       resource: isResourceKind(link.kind),
     };
-    const target = this.targetFor(intake.url, source.depth + 1, flags);
+    const target = this.targetFor(intake.url, intake.key, source.depth + 1, flags);
     if (!target) {
       this.emitLink(
         source.pageId,
@@ -148,8 +149,13 @@ export class LinkLedger {
   }
 
   /** The known target, upgraded by what this link adds, or a new one; undefined past the link limit. */
-  private targetFor(url: string, depth: number, flags: TargetFlags): Target | undefined {
-    const existing = this.byKey.get(this.keyOf(url));
+  private targetFor(
+    url: string,
+    key: string,
+    depth: number,
+    flags: TargetFlags,
+  ): Target | undefined {
+    const existing = this.byKey.get(key);
     if (existing) {
       if (existing.state === 'queued') {
         existing.depth = Math.min(existing.depth, depth);
@@ -172,7 +178,7 @@ export class LinkLedger {
     target.state = 'settled';
     target.check = check;
     this.deps.tally.settle(check);
-    for (const occurrence of this.pending.take(target)) this.emitOccurrence(target, occurrence);
+    this.pending.drain(target, (occurrence) => this.emitOccurrence(target, occurrence));
     if (this.deps.tally.uniqueBroken >= this.deps.settings.maxErrorCount)
       this.deps.stop.stop('error-limit');
   }
@@ -213,7 +219,7 @@ export class LinkLedger {
       if (target.state === 'settled') continue;
       target.state = 'settled';
       target.check = skippedCheck('limit');
-      for (const occurrence of this.pending.take(target)) this.emitOccurrence(target, occurrence);
+      this.pending.drain(target, (occurrence) => this.emitOccurrence(target, occurrence));
     }
     this.closed = true;
   }

@@ -10,6 +10,7 @@ import { ScanStoppedError } from '../fetch/errors.js';
 import { closeBody } from '../fetch/http-client.js';
 import type { ScanTally } from '../scan-tally.js';
 import type { LinkLedger } from './link-ledger.js';
+import { pageBase } from './resolve-link.js';
 import type { StopControl } from './stop-control.js';
 import type { Target } from './targets.js';
 
@@ -115,7 +116,8 @@ export class PageReader {
       this.deps.analysis.duplicateAnchors++;
       this.deps.emit({ type: 'duplicate-anchor', page: html.finalUrl, ...duplicate });
     }
-    const base = resolveBase(page.baseHref, html.finalUrl);
+    const baseUrl = resolveBase(page.baseHref, html.finalUrl);
+    const base = pageBase(baseUrl, this.deps.ledger.context.scope);
     const resources = new Set<number>();
     const source = { pageId, targetId: target.id, depth: target.depth };
     for (const link of page.links) {
@@ -130,7 +132,7 @@ export class PageReader {
       statusCode,
       robotsMeta: page.robotsMeta,
       xRobotsTag: header(html.response.headers['x-robots-tag']),
-      canonical: absolute(page.canonicalHref, base),
+      canonical: absolute(page.canonicalHref, baseUrl),
       resources: Int32Array.from(resources),
     });
   }

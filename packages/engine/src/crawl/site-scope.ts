@@ -39,9 +39,14 @@ export class SiteScope {
 
   /** In scope to be crawled (fetched and parsed), depth limit aside. */
   isCrawlable(url: URL): boolean {
-    if (this.depth === ScanDepth.SinglePage || !this.isInternal(url)) return false;
+    return this.isCrawlablePath(this.isInternal(url), url.pathname);
+  }
+
+  /** The same, for a link whose site membership is already known. */
+  isCrawlablePath(internal: boolean, pathname: string): boolean {
+    if (this.depth === ScanDepth.SinglePage || !internal) return false;
     if (this.depth === ScanDepth.Domain) return true;
-    const path = this.caseSensitive ? url.pathname : url.pathname.toLowerCase();
+    const path = this.caseSensitive ? pathname : pathname.toLowerCase();
     const folder = this.caseSensitive ? this.folder : this.folder.toLowerCase();
     return path.startsWith(folder);
   }

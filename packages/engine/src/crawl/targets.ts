@@ -42,14 +42,18 @@ export interface LinkShape {
 
 export class LinkShapes {
   private readonly shapes: LinkShape[] = [];
-  private readonly codes = new Map<string, number>();
+  // Nested maps rather than a joined string key: this runs once per link, so no allocation.
+  private readonly codes = new Map<string, Map<string, Map<LinkKind, number>>>();
 
   intern(element: string, attribute: string, kind: LinkKind): number {
-    const name = `${element}\u0000${attribute}\u0000${kind}`;
-    let code = this.codes.get(name);
+    let byAttribute = this.codes.get(element);
+    if (!byAttribute) this.codes.set(element, (byAttribute = new Map()));
+    let byKind = byAttribute.get(attribute);
+    if (!byKind) byAttribute.set(attribute, (byKind = new Map()));
+    let code = byKind.get(kind);
     if (code === undefined) {
       code = this.shapes.push({ element, attribute, kind }) - 1;
-      this.codes.set(name, code);
+      byKind.set(kind, code);
     }
     return code;
   }
@@ -96,26 +100,33 @@ export class PendingOccurrences {
     target.pendingHead = slot;
   }
 
-  /** Removes and returns a target's waiting occurrences, oldest first. */
-  take(target: Target): PendingOccurrence[] {
-    const taken: PendingOccurrence[] = [];
-    let slot = target.pendingHead;
-    while (slot !== -1) {
-      taken.push({
+  /** Removes a target's waiting occurrences, handing each to `visit`, oldest first. */
+  drain(target: Target, visit: (occurrence: PendingOccurrence) => void): void {
+    const slots = this.slotsOf(target);
+    for (let index = slots.length - 1; index >= 0; index--) {
+      const slot = slots[index] ?? 0;
+      visit({
         sourceId: this.source[slot] ?? 0,
         line: this.line[slot] ?? 0,
         column: this.column[slot] ?? 0,
         shape: this.shape[slot] ?? 0,
         fragment: this.fragments.get(slot) ?? '',
       });
-      this.fragments.delete(slot);
-      const following = this.next[slot] ?? -1;
-      this.next[slot] = this.freeHead;
-      this.freeHead = slot;
-      slot = following;
+      this.release(slot);
     }
     target.pendingHead = -1;
-    return taken.reverse();
+  }
+
+  private slotsOf(target: Target): number[] {
+    const slots: number[] = [];
+    for (let slot = target.pendingHead; slot !== -1; slot = this.next[slot] ?? -1) slots.push(slot);
+    return slots;
+  }
+
+  private release(slot: number): void {
+    if (this.fragments.size > 0) this.fragments.delete(slot);
+    this.next[slot] = this.freeHead;
+    this.freeHead = slot;
   }
 
   private allocate(): number {

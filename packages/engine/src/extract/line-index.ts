@@ -3,7 +3,7 @@
  * only the offsets of line breaks (4 bytes each), never the text.
  */
 export class LineIndex {
-  private breaks = new Int32Array(1024);
+  private breaks = new Int32Array(128);
   private count = 0;
   private seen = 0;
 

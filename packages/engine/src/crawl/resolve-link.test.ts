@@ -1,0 +1,89 @@
+import { ScanDepth } from '@linkaudit/core';
+import { describe, expect, it } from 'vitest';
+import { pageBase, resolveLink } from './resolve-link.js';
+import { SiteScope } from './site-scope.js';
+
+const scope = new SiteScope(new URL('https://www.example.com/'), ScanDepth.Domain, false);
+
+/** What the URL parser says, in the same shape. */
+function byUrlParser(raw: string, baseUrl: string) {
+  const parsed = new URL(raw, baseUrl);
+  const fragment = parsed.hash;
+  parsed.hash = '';
+  return { url: parsed.href, fragment, host: parsed.host, pathname: parsed.pathname };
+}
+
+describe('resolveLink', () => {
+  const bases = [
+    'https://www.example.com/docs/guide/page.html?x=1#top',
+    'https://www.example.com/',
+    'http://127.0.0.1:8080/a/b/',
+  ];
+  const references = [
+    'p2.html',
+    '/s3/s17/p123.html',
+    'sub/dir/',
+    'img/photo_1-2~x.png',
+    'p.html?a=1&b=two',
+    'p.html#section-2',
+    '/x#',
+    'p.html?',
+    '../up.html',
+    '../../s0/s4/p196.html',
+    '../../../../../../x.html',
+    '.././a.html',
+    './../b/',
+    '.hidden.html',
+    '...html',
+    '../',
+    './',
+    '.',
+    'a/..',
+    './here.html',
+    'a/./b.html',
+    'a/../b.html',
+    '..',
+    '//cdn.example.org/lib.js',
+    'HTTPS://Other.Example.ORG/Path',
+    'p q.html',
+    'caf%C3%A9.html',
+    'p.html?q=a b',
+    'p.html#a b',
+    'ü.html',
+    '?only=query',
+    '#only-fragment',
+    '/path\\with\\backslashes',
+  ];
+  for (const baseUrl of bases) {
+    it.each(references)(`resolves %j exactly as the URL parser does against ${baseUrl}`, (raw) => {
+      const resolution = resolveLink(raw, pageBase(new URL(baseUrl), scope), scope);
+      expect(resolution.type).toBe('http');
+      if (resolution.type !== 'http') return;
+      const { internal: _internal, ...link } = resolution.link;
+      expect(link).toEqual(byUrlParser(raw, baseUrl));
+    });
+  }
+
+  it('knows other schemes and invalid references', () => {
+    const base = pageBase(new URL(bases[0]!), scope);
+    expect(resolveLink('mailto:a@b.c', base, scope)).toEqual({
+      type: 'other-scheme',
+      href: 'mailto:a@b.c',
+    });
+    expect(resolveLink('http://[bad', base, scope)).toEqual({ type: 'invalid' });
+  });
+
+  it('tells internal links (www and scheme aside) from external ones', () => {
+    const base = pageBase(new URL('https://www.example.com/a/'), scope);
+    const internal = (raw: string) =>
+      resolveLink(raw, base, scope).type === 'http' &&
+      (resolveLink(raw, base, scope) as { link: { internal: boolean } }).link.internal;
+    expect(
+      ['b.html', '/c', 'http://example.com/d', 'https://WWW.example.com/e'].map(internal),
+    ).toEqual([true, true, true, true]);
+    expect(['https://cdn.example.com/f', 'https://example.com:8443/g'].map(internal)).toEqual([
+      false,
+      false,
+    ]);
+  });
+});
