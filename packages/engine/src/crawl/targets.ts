@@ -47,9 +47,10 @@ export class LinkShapes {
 
   intern(element: string, attribute: string, kind: LinkKind): number {
     let byAttribute = this.codes.get(element);
-    if (!byAttribute) this.codes.set(element, (byAttribute = new Map()));
+    if (!byAttribute)
+      this.codes.set(element, (byAttribute = new Map<string, Map<LinkKind, number>>()));
     let byKind = byAttribute.get(attribute);
-    if (!byKind) byAttribute.set(attribute, (byKind = new Map()));
+    if (!byKind) byAttribute.set(attribute, (byKind = new Map<LinkKind, number>()));
     let code = byKind.get(kind);
     if (code === undefined) {
       code = this.shapes.push({ element, attribute, kind }) - 1;
