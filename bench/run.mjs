@@ -172,7 +172,7 @@ function findings(run) {
 async function runOnce(tool, site, options, base) {
   const ctx = { ...site, concurrency: options.concurrency, outFile: `${base}.out.json` };
   const loadAverage = os.loadavg()[0];
-  const measured = await runMeasured(process.execPath, tool.command(ctx), {
+  const measured = await runMeasured(tool.executable ?? process.execPath, tool.command(ctx), {
     cwd: HERE,
     timeoutMs: options.timeoutMs,
     stdoutFile: tool.stdoutIsOutput ? ctx.outFile : `${base}.stdout.txt`,

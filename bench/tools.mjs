@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 export const OUR_CLI = path.join(REPO, 'packages/cli/dist/main.js');
+// The `linkaudit` command as users run it: a shell script that execs Node with its memory flags.
+export const OUR_BIN = path.join(REPO, 'packages/cli/bin/linkaudit');
 
 // linkinator's CLI script, found from its package.json "bin" (its "exports" hide package.json
 // from require.resolve, so walk up from the resolved entry point instead).
@@ -40,8 +42,9 @@ const ours = {
   label: 'linkaudit CLI (ours)',
   unavailable: () =>
     existsSync(OUR_CLI) ? null : `${path.relative(REPO, OUR_CLI)} not found (CLI not built yet)`,
+  executable: '/bin/sh',
   command: (ctx) => [
-    OUR_CLI,
+    OUR_BIN,
     'scan',
     `${ctx.origin}/`,
     '--depth',
