@@ -5,3 +5,4 @@ export * from './url.js';
 export * from './server-info.js';
 export * from './scan-settings.js';
 export * from './failure-reasons.js';
+export * from './account.js';

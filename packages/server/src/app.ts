@@ -1,27 +1,53 @@
+import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { BuildInfo } from './build-info.js';
+import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { AccessTokens, resolveJwtSecret } from './modules/accounts/access-tokens.js';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
+import { AccountService } from './modules/accounts/accounts.service.js';
+import { registerExternalLoginRoutes } from './modules/accounts/external-logins.routes.js';
+import { ExternalLoginService } from './modules/accounts/external-logins.service.js';
+import { OidcProviders } from './modules/accounts/oidc-providers.js';
+import { createMailer } from './modules/mail/mail.service.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerAuthentication } from './plugins/authentication.js';
+import { HttpError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   buildInfo: BuildInfo;
+  /** Tests move time with their own clock. */
+  clock?: Clock;
+}
+
+/** Believes the last `hops` proxies in front of the server (proxy-addr's hop count). */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 /** Wires plugins and modules into one Fastify instance; it does not listen (tests choose a port). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: { level: deps.config.logLevel },
-    trustProxy: true,
+    logger: { level: config.logLevel },
+    // Client addresses (rate limits, logs) come from X-Forwarded-For only behind a known proxy.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // SPEC's paths come from a server that matched them in any case (/api/Account/…, /api/account/…).
+    routerOptions: { caseSensitive: false },
     // One line per request is noise at info level; debug and trace keep it.
     logController: new LogController({
-      disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace',
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -38,8 +64,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
+  await app.register(cookie);
+  await app.register(formbody);
+  // Per route (sign-in, register, forgot, reset), per client address, in this process's memory.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests. Please try again in ${context.after}.`),
+  });
+
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    outboxDir: path.join(config.dataDir, 'mail'),
+    log: app.log,
+  });
+  app.addHook('onClose', () => mailer.drain());
+
+  const tokens = new AccessTokens(resolveJwtSecret(config.auth.jwtSecret, config.dataDir), clock);
+  const accounts = new AccountService({ db: database.db, clock, mailer, config, tokens });
+  const externalLogins = new ExternalLoginService({
+    db: database.db,
+    clock,
+    publicUrl: config.publicUrl,
+    tokens,
+    providers: new OidcProviders(config.auth.externalProviders, config.publicUrl),
+    accounts,
+    log: app.log,
+  });
+  registerAuthentication(app, (token) => accounts.authenticate(token));
 
   registerSystemRoutes(app, { ...deps, startedAt: Date.now() });
-  await registerWebApp(app, deps.config.webDistDir);
+  registerAccountRoutes(app, { accounts, rateLimitPerMinute: config.auth.rateLimitPerMinute });
+  registerExternalLoginRoutes(app, {
+    externalLogins,
+    secureCookies: config.publicUrl.startsWith('https:'),
+  });
+  await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -8,6 +8,26 @@ const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((value) => value === '1' || value === 'true' || value === 'yes');
 
+const durationUnits = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+
+/** A lifetime such as `90s`, `30m`, `12h` or `7d`, in seconds. */
+const durationSchema = z
+  .string()
+  .regex(/^\d+[smhd]$/, 'must be a whole number followed by s, m, h or d (e.g. 30m, 12h, 7d)')
+  .transform((value) => {
+    const unit = value.slice(-1) as keyof typeof durationUnits;
+    return Number(value.slice(0, -1)) * durationUnits[unit];
+  })
+  .refine((seconds) => seconds > 0, 'must be longer than 0');
+
+/** A comma-separated list; blanks are ignored, names are compared in lower case. */
+const listSchema = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter((item) => item !== ''),
+);
+
 /** Every setting the server reads from its environment (README, "Configuration"). */
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -21,7 +41,51 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LINKAUDIT_ALLOW_PRIVATE: booleanFlag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d+|[0-9a-fA-F:.,/\s]+)$/,
+      'must be true, false, a number of proxy hops, or a list of proxy addresses',
+    )
+    .default('false'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: durationSchema.default(24 * 3600),
+  REMEMBER_ME_TOKEN_TTL: durationSchema.default(30 * 24 * 3600),
+  EMAIL_CONFIRMATION_TTL: durationSchema.default(7 * 24 * 3600),
+  PASSWORD_RESET_TTL: durationSchema.default(3600),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  ADMIN_EMAILS: listSchema
+    .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses')))
+    .default([]),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  OIDC_PROVIDERS: listSchema
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^[a-z][a-z0-9]*$/,
+            'provider names are letters and digits, starting with a letter',
+          ),
+      ),
+    )
+    .default([]),
 });
+
+/** An external sign-in provider (OpenID Connect), from `OIDC_<NAME>_*` variables. */
+export interface ExternalProviderConfig {
+  /** Lower-case id used in URLs and stored with each login, e.g. `videosite`. */
+  name: string;
+  displayName: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+}
 
 export type Config = {
   port: number;
@@ -32,6 +96,26 @@ export type Config = {
   webDistDir: string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   allowPrivateTargets: boolean;
+  /** Fastify's trustProxy: which X-Forwarded-* headers to believe. */
+  trustProxy: boolean | number | string[];
+  auth: {
+    /** Unset: a secret generated once and kept in DATA_DIR (accounts/access-tokens.ts). */
+    jwtSecret: string | undefined;
+    accessTokenTtlSeconds: number;
+    rememberMeTokenTtlSeconds: number;
+    emailConfirmationTtlSeconds: number;
+    passwordResetTtlSeconds: number;
+    /** Requests per minute and client address on /token, register and forgotpassword. */
+    rateLimitPerMinute: number;
+    /** Lower-case addresses that are always admins. */
+    adminEmails: string[];
+    externalProviders: ExternalProviderConfig[];
+  };
+  mail: {
+    /** Unset: mails are written to DATA_DIR/mail and their links logged. */
+    smtpUrl: string | undefined;
+    from: string;
+  };
 };
 
 export class ConfigError extends Error {
@@ -43,20 +127,83 @@ export class ConfigError extends Error {
 /** Reads and validates the configuration once, at start; every problem is listed, not just the first. */
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
-  }
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const providers = parsed.success
+    ? readExternalProviders(parsed.data.OIDC_PROVIDERS, environment, problems)
+    : [];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     port: env.PORT,
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    publicUrl,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
     allowPrivateTargets: env.LINKAUDIT_ALLOW_PRIVATE,
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    auth: {
+      jwtSecret: env.JWT_SECRET,
+      accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL,
+      rememberMeTokenTtlSeconds: env.REMEMBER_ME_TOKEN_TTL,
+      emailConfirmationTtlSeconds: env.EMAIL_CONFIRMATION_TTL,
+      passwordResetTtlSeconds: env.PASSWORD_RESET_TTL,
+      rateLimitPerMinute: env.AUTH_RATE_LIMIT,
+      adminEmails: env.ADMIN_EMAILS,
+      externalProviders: providers,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `LinkAudit <no-reply@${new URL(publicUrl).hostname}>`,
+    },
   };
+}
+
+/** `true`/`false`, a hop count (`1` behind one load balancer), or the proxies' addresses. */
+function readTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((address) => address.trim())
+    .filter((address) => address !== '');
+}
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** `OIDC_<NAME>_ISSUER`, `_CLIENT_ID`, `_CLIENT_SECRET`, `_DISPLAY_NAME`, `_SCOPES` per provider. */
+function readExternalProviders(
+  names: string[],
+  environment: Record<string, string | undefined>,
+  problems: string[],
+): ExternalProviderConfig[] {
+  return names.map((name) => {
+    const prefix = `OIDC_${name.toUpperCase()}_`;
+    const read = (key: string): string => {
+      const value = environment[prefix + key]?.trim() ?? '';
+      if (value === '') problems.push(`${prefix}${key}: required for provider "${name}"`);
+      return value;
+    };
+    const issuer = read('ISSUER');
+    if (issuer !== '') {
+      const url = URL.canParse(issuer) ? new URL(issuer) : undefined;
+      const secure =
+        url?.protocol === 'https:' ||
+        (url?.protocol === 'http:' && loopbackHosts.has(url.hostname));
+      if (!secure)
+        problems.push(`${prefix}ISSUER: must be an https:// URL (http:// only on loopback)`);
+    }
+    return {
+      name,
+      issuer,
+      clientId: read('CLIENT_ID'),
+      clientSecret: read('CLIENT_SECRET'),
+      displayName: environment[`${prefix}DISPLAY_NAME`]?.trim() || name,
+      scopes: environment[`${prefix}SCOPES`]?.trim() || 'openid email profile',
+    };
+  });
 }

@@ -1,24 +1,44 @@
+#!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { readBuildInfo } from './build-info.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { adminUsage, runAdminCommand } from './modules/accounts/admin-command.js';
 
 const roles = ['all', 'api', 'worker', 'scheduler'] as const;
 type Role = (typeof roles)[number];
 
-function readRole(): Role {
-  const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } } });
+const usage = [
+  'usage: linkaudit-server [--role all|api|worker|scheduler]   serve (default role: all)',
+  `       ${adminUsage.replace('usage: ', '')}`,
+].join('\n');
+
+/** A mistake of the person at the terminal: printed as a message, without a stack. */
+class CommandError extends Error {}
+
+/** `linkaudit-server [--role …]` serves; `linkaudit-server admin …` runs an operator command. */
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    options: { role: { type: 'string', default: 'all' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+  });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const [command, ...args] = positionals;
+  if (command === 'admin') return admin(args);
+  if (command !== undefined) throw new CommandError(`unknown command "${command}"\n${usage}`);
   const role = values.role as Role;
   if (!roles.includes(role)) {
     throw new ConfigError([`--role: must be one of ${roles.join(', ')} (got "${values.role}")`]);
   }
-  return role;
+  await serve(role);
 }
 
 /** Starts the server in the chosen role; the embedded default ("all") needs no other service. */
-async function main(): Promise<void> {
-  const role = readRole();
+async function serve(role: Role): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   const app = await buildApp({ config, database, buildInfo: readBuildInfo() });
@@ -36,7 +56,20 @@ async function main(): Promise<void> {
   app.log.info(`LinkAudit (${role}) on ${config.publicUrl}, ${database.dialect} database`);
 }
 
+async function admin(args: string[]): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    console.log(await runAdminCommand(database.db, args));
+  } catch (error) {
+    throw new CommandError(error instanceof Error ? error.message : String(error));
+  } finally {
+    await database.close();
+  }
+}
+
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  const known = error instanceof ConfigError || error instanceof CommandError;
+  console.error(known ? error.message : error);
   process.exit(1);
 });

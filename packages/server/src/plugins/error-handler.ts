@@ -23,6 +23,24 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A refused OAuth 2 token request (RFC 6749 §5.2): answered 400 with `error` and
+ * `error_description` only, as OAuth clients expect from POST /token.
+ */
+export class OAuthError extends Error {
+  constructor(
+    readonly error: 'invalid_request' | 'invalid_grant' | 'unsupported_grant_type',
+    description: string,
+  ) {
+    super(description);
+  }
+}
+
+/** 400 with field messages, the shape form errors take (SPEC §8 modelState). */
+export function invalidFields(modelState: Record<string, string[]>): HttpError {
+  return new HttpError(400, 'The request is invalid.', { modelState });
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -32,6 +50,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         (modelState[field] ??= []).push(issue.message ?? 'Invalid value.');
       }
       return reply.status(400).send({ message: 'The request is invalid.', modelState });
+    }
+    if (error instanceof OAuthError) {
+      return reply.status(400).send({ error: error.error, error_description: error.message });
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, ...error.body });

@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import type { Clock } from '../clock.js';
+import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 
 export type TestDialect = 'sqlite' | 'postgres';
@@ -18,16 +20,31 @@ if (!process.env.TEST_DATABASE_URL) {
   console.warn('TEST_DATABASE_URL is not set: PostgreSQL variants of server tests are skipped.');
 }
 
+/** Real time plus an offset the test moves forward (expiry of codes and tokens). */
+export class TestClock implements Clock {
+  #offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.#offsetMs);
+  }
+  advance(milliseconds: number): void {
+    this.#offsetMs += milliseconds;
+  }
+}
+
 export interface TestServer {
   app: FastifyInstance;
   baseUrl: string;
+  config: Config;
   database: DatabaseHandle;
+  dataDir: string;
+  clock: TestClock;
   stop(): Promise<void>;
 }
 
 /**
  * A real server on 127.0.0.1 with a fresh database: a new SQLite file, or a new schema in the
- * PostgreSQL test database, dropped again on stop.
+ * PostgreSQL test database, dropped again on stop. PUBLIC_URL is the server's own address, so
+ * links in mails lead back to it; pass PORT to know the address before the server starts.
  */
 export async function startTestServer(
   dialect: TestDialect,
@@ -35,26 +52,55 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'linkaudit-test-'));
   const schema = dialect === 'postgres' ? await createPostgresSchema() : undefined;
+  const port = environment.PORT ?? String(await freePort());
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    AUTH_RATE_LIMIT: '1000',
     ...(schema ? { DATABASE_URL: schema.url } : {}),
     ...environment,
   });
   const database = await openDatabase(config);
+  const clock = new TestClock();
   const app = await buildApp({
     config,
     database,
+    clock,
     buildInfo: { version: '1.0test1234', assembledTime: '2026-11-21T05:00:00.000Z' },
   });
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const baseUrl = await app.listen({ host: '127.0.0.1', port: Number(port) });
   return {
     app,
     baseUrl,
+    config,
     database,
+    dataDir,
+    clock,
     stop: async () => {
       await app.close();
+      await database.close();
+      await schema?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestDatabase {
+  database: DatabaseHandle;
+  /** Closes the database and removes it (the SQLite file's folder, or the PostgreSQL schema). */
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database without a server, for repository tests. */
+export async function openTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'linkaudit-db-'));
+  const schema = dialect === 'postgres' ? await createPostgresSchema() : undefined;
+  const database = await openDatabase({ dataDir, databaseUrl: schema?.url });
+  return {
+    database,
+    drop: async () => {
       await database.close();
       await schema?.drop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -86,4 +132,17 @@ async function withClient(
   } finally {
     await client.end();
   }
+}
+
+/** A port nobody listens on right now (the OS picks it), for servers whose address must be known first. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }
