@@ -13,6 +13,10 @@ test('the home page shows the server version in the footer', async ({ page, requ
     'href',
     '/healthcheck',
   );
+  await expect(page.getByRole('link', { name: 'Request a feature' })).toHaveAttribute(
+    'href',
+    /github\.com/,
+  );
 });
 
 test('an unknown path redirects to the home page', async ({ page }) => {
@@ -36,6 +40,7 @@ test('the address box validates live and remembers what was typed', async ({ pag
   await expect(page.getByRole('button', { name: 'Scan Now' })).toBeEnabled();
   await page.getByRole('button', { name: 'Scan Now' }).click();
   await expect(box).toHaveValue('http://example.com/docs');
+  await expect(page.getByRole('dialog', { name: 'Sign in to scan' })).toBeVisible();
   await page.reload();
   await expect(box).toHaveValue('http://example.com/docs');
 });

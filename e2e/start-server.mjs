@@ -1,13 +1,25 @@
-// Starts the built server for the browser tests with a fresh data directory on 127.0.0.1.
+// Starts the built server for the browser tests on 127.0.0.1 with a throw-away data directory.
+// The directory is E2E_DATA_DIR when the Playwright config names it, so tests can read the mail
+// outbox (DATA_DIR/mail/*.eml) for confirmation and reset links.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'linkaudit-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'linkaudit-e2e-'));
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 const server = spawn(process.execPath, ['packages/server/dist/main.js'], {
   stdio: 'inherit',
-  env: { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? '3000'}`,
+    // The suite signs in and registers far more often than a person would in a minute.
+    AUTH_RATE_LIMIT: '10000',
+  },
 });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);

@@ -1,4 +1,5 @@
 import { defaultScanSettings, ScanDepth, ScanLimitOption } from '@linkaudit/core';
+import { ruleCatalogue } from '@linkaudit/engine';
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine, UsageError, type Command } from './options.js';
 
@@ -266,5 +267,54 @@ describe('usage errors', () => {
     ['http://example', 'the host name is not valid'],
   ])('refuses the address %j: %s', (url, problem) => {
     expect(usageErrorOf(['scan', url])).toBe(`invalid address "${url}": ${problem}`);
+  });
+});
+
+describe('--rules', () => {
+  const rulesOf = (...values: string[]): number[] =>
+    scanOf(['scan', 'a.com', ...values.flatMap((value) => ['--rules', value])]).settings
+      .selectedRules;
+  const categories =
+    '1 Web performance (1001-1015), 2 Spellcheck (2001-2012), 3 Valid HTML (3001-3099), 4 SEO (4001-4017), 5 User Experience (5001-5015)';
+
+  it('runs no rule unless asked', () => {
+    expect(scanOf(['scan', 'a.com']).settings.selectedRules).toEqual([]);
+  });
+
+  it('takes ids, comma-separated and repeated, each once and in order', () => {
+    expect(rulesOf('4002,1001', '4002', ' 5003 ')).toEqual([1001, 4002, 5003]);
+  });
+
+  it('takes a whole category, readable ids, and mixes them', () => {
+    expect(rulesOf('category:4')).toEqual(Array.from({ length: 17 }, (_, index) => 4001 + index));
+    expect(rulesOf('seo/title-missing,1001', 'category:5')).toEqual([
+      1001,
+      4001,
+      ...Array.from({ length: 15 }, (_, index) => 5001 + index),
+    ]);
+  });
+
+  it('takes all: every built-in rule', () => {
+    const all = ruleCatalogue()
+      .map((rule) => rule.linkAuditorRuleID)
+      .sort((a, b) => a - b);
+    expect(all.length).toBeGreaterThan(70);
+    expect(rulesOf('all')).toEqual(all);
+    expect(rulesOf('ALL', '1001')).toEqual(all);
+  });
+
+  it.each([
+    [['9999'], 'unknown rule "9999"; give all, category:N or rule ids of the categories'],
+    [['4001,nope'], 'unknown rule "nope"; give all, category:N or rule ids of the categories'],
+    [['category:6'], 'unknown category "category:6"; the categories are'],
+    [['category:'], 'unknown category "category:"; the categories are'],
+  ])('%j is a usage error listing the categories', (values, start) => {
+    const argv = ['scan', 'a.com', ...values.flatMap((value) => ['--rules', value])];
+    expect(usageErrorOf(argv)).toBe(`--rules: ${start} ${categories}`);
+  });
+
+  it.each([[['']], [['4001,']], [[',']]])('%j needs a value', (values) => {
+    const argv = ['scan', 'a.com', ...values.flatMap((value) => [`--rules=${value}`])];
+    expect(usageErrorOf(argv)).toBe('--rules needs all, rule ids or category:N');
   });
 });

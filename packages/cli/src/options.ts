@@ -9,6 +9,7 @@ import {
   type ScanUrlProblem,
 } from '@linkaudit/core';
 import type { EngineOptions } from '@linkaudit/engine';
+import { builtInRules, ruleCategories, ruleCategoryList } from './rules.js';
 
 export const formats = ['text', 'json', 'csv', 'junit', 'sarif'] as const;
 export type Format = (typeof formats)[number];
@@ -63,6 +64,11 @@ Checks:
                              noindex, robots.txt, canonical), its inbound links,
                              and the sitemap: orphans, broken and non-indexable
                              entries, pages missing from it
+  --rules LIST               run quality rules: all, rule ids (4001 or
+                             seo/title-missing) or category:N (1 Web
+                             performance, 2 Spellcheck, 3 Valid HTML, 4 SEO,
+                             5 User Experience); comma-separated or
+                             repeatable; violations are warnings
 
 Requests:
   --concurrency N            concurrent requests (default: 50)
@@ -79,7 +85,8 @@ Output:
 
 Exit codes: 0 nothing broken, 1 a broken link, anchor (--anchors) or invalid
 certificate found, 2 usage error or failed scan, 130 interrupted. Warnings
-(duplicate anchors, certificates expiring soon, heavy pages) do not fail a run.
+(duplicate anchors, certificates expiring soon, heavy pages, quality-rule
+violations) do not fail a run.
 `;
 
 const optionSpecs = {
@@ -97,6 +104,7 @@ const optionSpecs = {
   anchors: { type: 'boolean' },
   'page-rank': { type: 'boolean' },
   'page-inclusion': { type: 'boolean' },
+  rules: { type: 'string', multiple: true },
   concurrency: { type: 'string' },
   'request-timeout': { type: 'string' },
   retries: { type: 'string' },
@@ -229,6 +237,8 @@ function readSettings(url: string, raw: RawOptions): ScanSettings {
   input.maxErrorCount = readWholeNumber('max-errors', value('max-errors'), 1, 10_000_000);
   input.timeoutAfter = readPositiveNumber('timeout', value('timeout'), 168);
   input.maxThreadCount = readWholeNumber('concurrency', value('concurrency'), 1, 500);
+  const rules = raw.strings.get('rules');
+  if (rules) input.selectedRules = readRules(rules);
   return defaultScanSettings(input);
 }
 
@@ -321,4 +331,42 @@ function readExclusion(pattern: string): string {
     throw new UsageError(`--exclude "${pattern}" is not a file type pattern like *.pdf`);
   }
   return pattern;
+}
+
+/**
+ * `--rules all`, `--rules 1001,4002`, `--rules category:4`, or several of them (repeated or
+ * comma-separated): the ids of the built-in rules to run, each once, in id order.
+ */
+function readRules(values: readonly string[]): number[] {
+  const known = builtInRules();
+  const selected = new Set<number>();
+  for (const item of values.flatMap((value) => value.split(','))) {
+    const choice = item.trim().toLowerCase();
+    if (choice === '') throw new UsageError('--rules needs all, rule ids or category:N');
+    if (choice === 'all') {
+      for (const id of known.keys()) selected.add(id);
+    } else if (choice.startsWith('category:')) {
+      const number = choice.slice('category:'.length).trim();
+      const category = ruleCategories().find(({ categoryID }) => String(categoryID) === number);
+      if (!category) {
+        throw new UsageError(
+          `--rules: unknown category "${item.trim()}"; the categories are ${ruleCategoryList()}`,
+        );
+      }
+      for (const id of category.ids) selected.add(id);
+    } else {
+      const id = /^\d+$/.test(choice) ? Number(choice) : undefined;
+      const rule =
+        id === undefined
+          ? [...known.values()].find((candidate) => candidate.slug === choice)
+          : known.get(id);
+      if (!rule) {
+        throw new UsageError(
+          `--rules: unknown rule "${item.trim()}"; give all, category:N or rule ids of the categories ${ruleCategoryList()}`,
+        );
+      }
+      selected.add(rule.id);
+    }
+  }
+  return [...selected].sort((a, b) => a - b);
 }

@@ -8,9 +8,11 @@ import type {
   PageInclusionEvent,
   PageRankEvent,
   PageSizeEvent,
+  RuleViolationEvent,
   ScanEvent,
   ScanSummary,
 } from '@linkaudit/engine';
+import { ruleInfo, type RuleInfo } from './rules.js';
 
 /** Where a link was found. */
 export interface LinkSource {
@@ -52,6 +54,36 @@ export interface ReportChecks {
   anchors: boolean;
   pageRank: boolean;
   pageInclusion: boolean;
+  /** Ids of the quality rules the scan ran (--rules); empty when none. */
+  rules: readonly number[];
+}
+
+/** A quality-rule violation, with only what the reports show (the rule is looked up by id). */
+export interface RuleFinding {
+  ruleId: number;
+  /** The page. */
+  url: string;
+  line: number;
+  column: number;
+  /** The offending source, at most 120 characters, as the engine gives it. */
+  snippet: string;
+  message: string | undefined;
+}
+
+/** One rule the scan ran (or that reported), with its violations by page, line and column. */
+export interface RuleResult {
+  rule: RuleInfo;
+  violations: RuleFinding[];
+}
+
+/** With --rules: what the engine tallied and every violation. */
+export interface RuleReport {
+  /** done.summary.rules; undefined when the scan ended before it counted anything. */
+  summary: NonNullable<ScanSummary['rules']> | undefined;
+  /** Every selected rule, and any other that reported a violation, by id. */
+  results: RuleResult[];
+  /** Every violation, sorted by page, line, column and rule id. */
+  violations: RuleFinding[];
 }
 
 /** How many of the heaviest pages the report keeps whatever their size. */
@@ -82,6 +114,8 @@ export interface ScanReport {
   pageRanks?: PageRankEvent[];
   /** With --page-inclusion: every page and sitemap entry, sorted by address. */
   pageInclusion?: PageInclusionEvent[];
+  /** With --rules: the quality rules' results. */
+  rules?: RuleReport;
 }
 
 /**
@@ -101,12 +135,23 @@ export class ReportCollector {
   private readonly heaviestPages: PageSizeEvent[] = [];
   private readonly pageRanks: PageRankEvent[] = [];
   private readonly pageInclusion: PageInclusionEvent[] = [];
+  private readonly ruleFindings: RuleFinding[] = [];
+  /** What violations said about rules the catalogue does not know (custom rules). */
+  private readonly ruleNames = new Map<number, { name: string; categoryID: number }>();
+  /** One copy of each page address and message, however many violations repeat them. */
+  private readonly strings = new Map<string, string>();
   private okLinks = 0;
   private unverifiableAnchors = 0;
   private urlless = 0;
 
   constructor(checks: Partial<ReportChecks> = {}) {
-    this.checks = { anchors: false, pageRank: false, pageInclusion: false, ...checks };
+    this.checks = {
+      anchors: false,
+      pageRank: false,
+      pageInclusion: false,
+      rules: [],
+      ...checks,
+    };
   }
 
   /** Takes any scan event; progress, pages and done are not part of the report. */
@@ -129,6 +174,9 @@ export class ReportCollector {
         break;
       case 'page-inclusion':
         if (this.checks.pageInclusion) this.pageInclusion.push(event);
+        break;
+      case 'rule':
+        this.addRuleViolation(event);
         break;
       default:
         break;
@@ -164,7 +212,49 @@ export class ReportCollector {
       ...(this.checks.pageInclusion
         ? { pageInclusion: this.pageInclusion.sort((a, b) => compareText(a.page, b.page)) }
         : {}),
+      ...(this.checks.rules.length > 0 || this.ruleFindings.length > 0
+        ? { rules: this.ruleReport(done) }
+        : {}),
     };
+  }
+
+  /**
+   * A violation keeps six fields, its page address and message shared with the violations that
+   * repeat them: a large site with every rule on can report ~100,000 of them.
+   */
+  private addRuleViolation(event: RuleViolationEvent): void {
+    if (!this.ruleNames.has(event.ruleId)) {
+      this.ruleNames.set(event.ruleId, { name: event.ruleName, categoryID: event.categoryID });
+    }
+    this.ruleFindings.push({
+      ruleId: event.ruleId,
+      url: this.intern(event.url),
+      line: event.line,
+      column: event.column,
+      snippet: event.snippet,
+      message: event.message === undefined ? undefined : this.intern(event.message),
+    });
+  }
+
+  private intern(text: string): string {
+    const known = this.strings.get(text);
+    if (known !== undefined) return known;
+    this.strings.set(text, text);
+    return text;
+  }
+
+  private ruleReport(done: DoneEvent): RuleReport {
+    const violations = this.ruleFindings.sort(compareFindings);
+    const byRule = new Map<number, RuleFinding[]>(this.checks.rules.map((id) => [id, []]));
+    for (const finding of violations) {
+      const list = byRule.get(finding.ruleId);
+      if (list) list.push(finding);
+      else byRule.set(finding.ruleId, [finding]);
+    }
+    const results = [...byRule]
+      .sort(([a], [b]) => a - b)
+      .map(([id, list]) => ({ rule: ruleInfo(id, this.ruleNames.get(id)), violations: list }));
+    return { summary: done.summary.rules, results, violations };
   }
 
   private addLink(event: LinkEvent): void {
@@ -241,6 +331,10 @@ function sortProblems<Problem extends { url: string; sources: LinkSource[] }>(
 /** Code-unit order: the same on every machine, whatever its locale. */
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareFindings(a: RuleFinding, b: RuleFinding): number {
+  return compareText(a.url, b.url) || a.line - b.line || a.column - b.column || a.ruleId - b.ruleId;
 }
 
 function compareSources(a: LinkSource, b: LinkSource): number {
@@ -342,4 +436,10 @@ export function isBrokenSitemapEntry(entry: PageInclusionEvent): boolean {
   const answered =
     entry.statusCode !== undefined && entry.statusCode >= 200 && entry.statusCode < 300;
   return entry.inSitemap && entry.notIndexableBecause.includes('status') && !answered;
+}
+
+/** Snippets and messages are page source: on one line, without control characters. */
+export function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  return text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
 }

@@ -13,6 +13,8 @@ import {
   auditSummary,
   failedReport,
   reportOf,
+  ruleEvents,
+  rulesSummary,
   shopEvents,
   shopReport,
   shopSummary,
@@ -63,6 +65,12 @@ describe('the exit code', () => {
       (event.type === 'certificate' && event.valid) ||
       event.type.startsWith('page-');
     expect(of(warningsOnly, quiet)).toBe(0);
+  });
+
+  it('is 0 for quality-rule violations alone: they are warnings', () => {
+    const report = reportOf(ruleEvents, { summary: rulesSummary }, { rules: [2001, 4001, 4010] });
+    expect(report.rules?.violations).toHaveLength(15);
+    expect(exitCodeFor(report)).toBe(0);
   });
 
   it('is 2 when the scan failed and 130 when it was interrupted', () => {
@@ -250,6 +258,21 @@ describe('main', () => {
       expect(io.stderr.text).toBe(
         `linkaudit: 0 broken URLs, 2 broken anchors; report written to ${file}\n`,
       );
+    });
+
+    it('counts rule violations in the line on stderr, and the run still passes', async () => {
+      const file = join(folder, 'report.sarif');
+      const io = fakeIo();
+      const done: DoneEvent = { type: 'done', status: ScanStatus.Complete, summary: rulesSummary };
+      const engine = fakeEngine(ruleEvents, done);
+      const argv = ['scan', 'shop.example.com', '--rules', '2001,category:4', '-f', 'sarif'];
+      expect(await main([...argv, '-o', file], io, engine)).toBe(0);
+      expect(engine.calls[0]!.settings.selectedRules).toHaveLength(18);
+      expect(io.stderr.text).toBe(
+        `linkaudit: 0 broken URLs, 15 rule violations; report written to ${file}\n`,
+      );
+      const sarif = JSON.parse(await readFile(file, 'utf8'));
+      expect(sarif.runs[0].results).toHaveLength(15);
     });
 
     it('refuses a file in a folder that does not exist before scanning', async () => {

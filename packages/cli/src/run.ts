@@ -88,6 +88,7 @@ async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<Sca
     anchors: settings.checkAnchors,
     pageRank: settings.checkPageRank,
     pageInclusion: settings.checkPageInclusion,
+    rules: settings.selectedRules,
   });
   const progress = createProgressLine(io.stderr, {
     enabled: !command.output.quiet && io.stderr.isTTY === true,
@@ -113,7 +114,7 @@ async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<Sca
 /**
  * 2 when the scan failed, 130 when it was interrupted, else 1 when anything is broken: a link, a
  * #fragment (with --anchors) or a host's certificate. Warnings (unverified links, duplicate anchors,
- * certificates expiring soon, heavy pages) never fail a run.
+ * certificates expiring soon, heavy pages, quality-rule violations) never fail a run.
  */
 export function exitCodeFor(report: ScanReport): ExitCode {
   const { status, summary } = report.done;
@@ -141,9 +142,13 @@ async function writeReport(report: ScanReport, command: ScanCommand, io: CliIo):
   if (!quiet) {
     const { uniqueBrokenLinks: broken } = report.done.summary;
     const anchors = report.brokenAnchors.length;
+    const violations = report.rules?.violations.length;
     const found = [
       `${broken} broken URL${broken === 1 ? '' : 's'}`,
       ...(anchors > 0 ? [`${anchors} broken anchor${anchors === 1 ? '' : 's'}`] : []),
+      ...(violations === undefined
+        ? []
+        : [`${violations} rule violation${violations === 1 ? '' : 's'}`]),
     ].join(', ');
     await write(io.stderr, `linkaudit: ${found}; report written to ${file}\n`);
   }

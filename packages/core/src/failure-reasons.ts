@@ -39,7 +39,16 @@ const timeoutCodes = new Set([
   'UND_ERR_BODY_TIMEOUT',
   'ABORT_ERR_TIMEOUT',
 ]);
-const dnsCodes = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'ENODATA']);
+// EADDRBLOCKED: the hosted server's SSRF guard refused the address a name resolved to; for the
+// user the name is not a valid remote name to scan.
+const dnsCodes = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EAI_NONAME',
+  'ENODATA',
+  'EADDRBLOCKED',
+]);
 const certificateCodes = new Set([
   'CERT_HAS_EXPIRED',
   'CERT_NOT_YET_VALID',

@@ -5,4 +5,8 @@ export * from './url.js';
 export * from './server-info.js';
 export * from './scan-settings.js';
 export * from './failure-reasons.js';
+export * from './rule.js';
 export * from './account.js';
+export * from './plans.js';
+export * from './scan.js';
+export * from './report.js';

@@ -182,6 +182,28 @@ export interface ProgressEvent {
   elapsedMs: number;
 }
 
+/** A quality-rule violation on a page (only rules in settings.selectedRules run). */
+export interface RuleViolationEvent {
+  type: 'rule';
+  ruleId: number;
+  ruleName: string;
+  /** 1 Web performance, 2 Spellcheck, 3 Valid HTML, 4 SEO, 5 User Experience. */
+  categoryID: number;
+  url: string;
+  line: number;
+  column: number;
+  /** The offending source, at most 120 characters. */
+  snippet: string;
+  message?: string;
+}
+
+/** Per rule category: page/rule pairs that passed and that failed. */
+export interface RuleCategoryTally {
+  categoryID: number;
+  passed: number;
+  failed: number;
+}
+
 /** Per content type over every unique URL fetched. */
 export interface FileTypeTotal {
   contentType: string;
@@ -216,6 +238,8 @@ export interface ScanSummary {
   /** Hosts whose certificate is invalid or expires within 30 days. */
   certificateProblems: number;
   sitemap?: SitemapSummary;
+  /** With selected rules: pages checked, violations, and pass/fail per category. */
+  rules?: { checkedPages: number; violations: number; categories: RuleCategoryTally[] };
 }
 
 /** What the site's sitemaps say, with checkPageInclusion. */
@@ -243,7 +267,7 @@ export interface DoneEvent {
 /**
  * Everything a scan reports, in the order it happens: pages and links as they are checked,
  * certificates as hosts are inspected, then the site analysis (sizes, rank, inclusion), then
- * done. Rule violations join this union with the rules issue.
+ * done. Rule violations come as each page is read, site-level ones (duplicates) at the end.
  */
 export type ScanEvent =
   | PageEvent
@@ -253,5 +277,6 @@ export type ScanEvent =
   | PageSizeEvent
   | PageRankEvent
   | PageInclusionEvent
+  | RuleViolationEvent
   | ProgressEvent
   | DoneEvent;

@@ -10,6 +10,7 @@ import { SiteAnalysis } from './analysis/site-analysis.js';
 import { readSitemaps, type SitemapContents } from './analysis/sitemaps.js';
 import { AnchorIndex } from './checks/anchors.js';
 import { CertificateInspector } from './checks/certificates.js';
+import { QualityRules } from './checks/quality-rules.js';
 import { compileExclusions, exclusionProblems } from './crawl/exclusions.js';
 import { Frontier } from './crawl/frontier.js';
 import { engineExceptionCheck } from './crawl/immediate-checks.js';
@@ -82,6 +83,7 @@ class ScanRun {
   private readonly certificates: CertificateInspector | undefined;
   private readonly ledger: LinkLedger;
   private readonly reader: PageReader;
+  private readonly rules: QualityRules | undefined;
   private robots: RobotsRules = { isAllowed: () => true, sitemaps: [] };
   private sitemap: SitemapContents | undefined;
   private active = 0;
@@ -148,8 +150,10 @@ class ScanRun {
       linkLimit: effectiveLinkLimit(settings),
       emit: (event) => this.emit(event),
     });
+    this.rules = QualityRules.forScan(settings);
     this.reader = new PageReader({
       settings,
+      rules: this.rules,
       ledger: this.ledger,
       anchors: this.anchors,
       analysis: this.analysis,
@@ -287,6 +291,7 @@ class ScanRun {
     this.frontier.drain();
     this.ledger.close();
     await this.certificates?.settled();
+    for (const violation of this.rules?.finishSite() ?? []) this.emit(violation);
     const analysis = this.analysis.finish(this.ledger.targets, this.sitemap, (event) =>
       this.emit(event),
     );
@@ -318,6 +323,7 @@ class ScanRun {
       summary: {
         ...this.tally.summary(this.settings.url, Date.now() - this.startedAt),
         ...(this.analysisSummary ?? emptyAnalysis),
+        ...(this.rules ? { rules: this.rules.tally() } : {}),
       },
     };
     this.options.onEvent(event);

@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { EngineOptions } from '@linkaudit/engine';
 import type { BuildInfo } from './build-info.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -16,10 +17,25 @@ import { registerExternalLoginRoutes } from './modules/accounts/external-logins.
 import { ExternalLoginService } from './modules/accounts/external-logins.service.js';
 import { OidcProviders } from './modules/accounts/oidc-providers.js';
 import { createMailer } from './modules/mail/mail.service.js';
+import { registerAdminRoutes } from './modules/admin/admin.routes.js';
+import { startPostgresRelay } from './modules/realtime/postgres-relay.js';
+import { registerRealtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
+import { registerReportRoutes } from './modules/reports/reports.routes.js';
+import { ReportService } from './modules/reports/reports.service.js';
+import { ScanUpdates } from './modules/scans/scan-updates.js';
+import { ScanWorkers } from './modules/scans/scan-workers.js';
+import { registerScanRoutes } from './modules/scans/scans.routes.js';
+import { ScanService } from './modules/scans/scans.service.js';
 import { registerAuthentication } from './plugins/authentication.js';
 import { HttpError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerWebApp } from './plugins/web-app.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    scanWorkers: ScanWorkers;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -27,6 +43,12 @@ export interface AppDeps {
   buildInfo: BuildInfo;
   /** Tests move time with their own clock. */
   clock?: Clock;
+  /** Scans this process runs at once; default config.scans.workerConcurrency (0: none). */
+  workerConcurrency?: number;
+  /** Tests shorten the engine's retries and timeouts. */
+  engineOptions?: Partial<EngineOptions>;
+  /** How often idle workers look at the queue (ms). */
+  workerPollMs?: number;
 }
 
 /** Believes the last `hops` proxies in front of the server (proxy-addr's hop count). */
@@ -94,7 +116,49 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAuthentication(app, (token) => accounts.authenticate(token));
 
+  const policy = {
+    allowPrivate: config.allowPrivateTargets,
+    allowedHosts: config.scans.allowedHosts,
+  };
+  const updates = new ScanUpdates();
+  if (database.dialect === 'postgres' && config.databaseUrl) {
+    const stopRelay = await startPostgresRelay(database, config.databaseUrl, updates, app.log);
+    app.addHook('onClose', stopRelay);
+  }
+  const workers = new ScanWorkers({
+    database,
+    clock,
+    log: app.log,
+    updates,
+    policy,
+    leaseSeconds: config.scans.leaseSeconds,
+    maxAttempts: config.scans.maxAttempts,
+    ...(deps.engineOptions ? { engineOptions: deps.engineOptions } : {}),
+    ...(deps.workerPollMs ? { pollMs: deps.workerPollMs } : {}),
+  });
+  const scans = new ScanService({
+    db: database.db,
+    clock,
+    policy,
+    updates,
+    wakeWorkers: () => workers.wake(),
+  });
+  const reports = new ReportService({ db: database.db, scans });
+  app.decorate('scanWorkers', workers);
+  app.addHook('onReady', () => {
+    workers.start(deps.workerConcurrency ?? config.scans.workerConcurrency);
+    return Promise.resolve();
+  });
+  app.addHook('onClose', () => workers.stop());
+
   registerSystemRoutes(app, { ...deps, startedAt: Date.now() });
+  registerScanRoutes(app, { scans });
+  registerReportRoutes(app, { reports });
+  registerAdminRoutes(app, { scans });
+  await registerRealtimeRoutes(app, {
+    authenticate: (token) => accounts.authenticate(token),
+    updates,
+  });
   registerAccountRoutes(app, { accounts, rateLimitPerMinute: config.auth.rateLimitPerMinute });
   registerExternalLoginRoutes(app, {
     externalLogins,

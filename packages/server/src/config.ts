@@ -41,6 +41,10 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LINKAUDIT_ALLOW_PRIVATE: booleanFlag.default(false),
+  LINKAUDIT_ALLOWED_HOSTS: listSchema.default([]),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
+  SCAN_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  SCAN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -96,6 +100,16 @@ export type Config = {
   webDistDir: string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   allowPrivateTargets: boolean;
+  scans: {
+    /** Host names (or IP literals) scanned whatever they resolve to. */
+    allowedHosts: string[];
+    /** Scans one worker process runs at a time; 0 runs none (an api-only process). */
+    workerConcurrency: number;
+    /** A worker renews its lease every second; a scan whose lease ran out is re-queued. */
+    leaseSeconds: number;
+    /** Starts of one scan before a lost lease fails it instead of re-queueing it. */
+    maxAttempts: number;
+  };
   /** Fastify's trustProxy: which X-Forwarded-* headers to believe. */
   trustProxy: boolean | number | string[];
   auth: {
@@ -145,6 +159,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
     allowPrivateTargets: env.LINKAUDIT_ALLOW_PRIVATE,
+    scans: {
+      allowedHosts: env.LINKAUDIT_ALLOWED_HOSTS,
+      workerConcurrency: env.WORKER_CONCURRENCY,
+      leaseSeconds: env.SCAN_LEASE_SECONDS,
+      maxAttempts: env.SCAN_MAX_ATTEMPTS,
+    },
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     auth: {
       jwtSecret: env.JWT_SECRET,

@@ -3,8 +3,9 @@ import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { readBuildInfo } from './build-info.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { adminUsage, runAdminCommand } from './modules/accounts/admin-command.js';
+import { planUsage, runPlanCommand } from './modules/accounts/plan-command.js';
 
 const roles = ['all', 'api', 'worker', 'scheduler'] as const;
 type Role = (typeof roles)[number];
@@ -12,6 +13,7 @@ type Role = (typeof roles)[number];
 const usage = [
   'usage: linkaudit-server [--role all|api|worker|scheduler]   serve (default role: all)',
   `       ${adminUsage.replace('usage: ', '')}`,
+  `       ${planUsage.replace('usage: ', '')}`,
 ].join('\n');
 
 /** A mistake of the person at the terminal: printed as a message, without a stack. */
@@ -28,7 +30,8 @@ async function main(): Promise<void> {
     return;
   }
   const [command, ...args] = positionals;
-  if (command === 'admin') return admin(args);
+  if (command === 'admin') return operatorCommand(runAdminCommand, args);
+  if (command === 'plan') return operatorCommand(runPlanCommand, args);
   if (command !== undefined) throw new CommandError(`unknown command "${command}"\n${usage}`);
   const role = values.role as Role;
   if (!roles.includes(role)) {
@@ -41,7 +44,14 @@ async function main(): Promise<void> {
 async function serve(role: Role): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database, buildInfo: readBuildInfo() });
+  // Workers run in "all" and "worker"; a worker process serves no HTTP (it only drains the queue).
+  const runsWorkers = role === 'all' || role === 'worker';
+  const app = await buildApp({
+    config,
+    database,
+    buildInfo: readBuildInfo(),
+    workerConcurrency: runsWorkers ? config.scans.workerConcurrency : 0,
+  });
 
   const shutdown = async (signal: string): Promise<void> => {
     app.log.info(`${signal} received, shutting down`);
@@ -52,15 +62,24 @@ async function serve(role: Role): Promise<void> {
   process.once('SIGINT', (signal) => void shutdown(signal));
   process.once('SIGTERM', (signal) => void shutdown(signal));
 
+  if (role === 'worker') {
+    await app.ready();
+    app.log.info(
+      `LinkAudit worker (${config.scans.workerConcurrency} scans), ${database.dialect} database`,
+    );
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`LinkAudit (${role}) on ${config.publicUrl}, ${database.dialect} database`);
 }
 
-async function admin(args: string[]): Promise<void> {
+type OperatorCommand = (db: DatabaseHandle['db'], args: string[]) => Promise<string>;
+
+async function operatorCommand(command: OperatorCommand, args: string[]): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    console.log(await runAdminCommand(database.db, args));
+    console.log(await command(database.db, args));
   } catch (error) {
     throw new CommandError(error instanceof Error ? error.message : String(error));
   } finally {

@@ -6,6 +6,7 @@ import {
   auditSummary,
   linkEvent,
   reportOf,
+  rulesReport,
   shopReport,
 } from '../test-support/reports.js';
 import { csvCell, formatCsv } from './csv.js';
@@ -128,5 +129,23 @@ describe('the CSV report', () => {
   it('writes numbers as they are and a missing value as an empty cell', () => {
     expect(csvCell(-1)).toBe('-1');
     expect(csvCell(undefined)).toBe('');
+  });
+});
+
+describe('the quality rules in the CSV report', () => {
+  it('has a rule row per violation by page, the rule name as reason, with the same columns', () => {
+    const h1 = (number: number) =>
+      `rule,More than one h1 heading,,https://shop.example.com/blog,https://shop.example.com/blog,,,${number + 18},1,h1 number ${number} of 13: <h1>Post ${number}</h1>,`;
+    expect(formatCsv(rulesReport, options)).toBe(
+      [
+        'state,reason,status_code,url,source,element,attribute,line,column,message,reference_count',
+        'rule,Misspelt word,,https://shop.example.com/,https://shop.example.com/,,,14,9,"""shoos"": Our shoos are comfy",',
+        'rule,Title missing,,https://shop.example.com/about,https://shop.example.com/about,,,3,1,No <title> element: <head>,',
+        // A snippet that starts like a formula is defused; its line break and tab are kept, quoted.
+        `rule,Misspelt word,,https://shop.example.com/about,https://shop.example.com/about,,,8,5,"'=SUM(A1) teh\n\tbest",`,
+        ...Array.from({ length: 12 }, (_, index) => h1(index + 2)),
+        '',
+      ].join('\r\n'),
+    );
   });
 });

@@ -26,8 +26,9 @@ type Cell = string | number | undefined;
 
 /**
  * One row per broken or unverified link occurrence, then one per link to a missing #fragment, per
- * duplicate anchor and per host whose certificate is invalid or expires soon (RFC 4180, CRLF line
- * ends). The state column says what a row is; the columns a row has no value for stay empty.
+ * duplicate anchor, per host whose certificate is invalid or expires soon and per quality-rule
+ * violation (by page, line, column and rule; RFC 4180, CRLF line ends). The state column says
+ * what a row is; the columns a row has no value for stay empty.
  */
 export const formatCsv: Formatter = (report: ScanReport) => {
   const rows: Cell[][] = [header];
@@ -84,6 +85,22 @@ export const formatCsv: Formatter = (report: ScanReport) => {
       undefined,
       undefined,
       message,
+      undefined,
+    ]);
+  }
+  const rules = new Map(report.rules?.results.map(({ rule }) => [rule.id, rule.name]));
+  for (const { ruleId, url, line, column, snippet, message } of report.rules?.violations ?? []) {
+    rows.push([
+      'rule',
+      rules.get(ruleId) ?? `Rule ${ruleId}`,
+      undefined,
+      url,
+      url,
+      '',
+      '',
+      line,
+      column,
+      message ? `${message}: ${snippet}` : snippet,
       undefined,
     ]);
   }

@@ -5,6 +5,7 @@ import {
   auditSummary,
   failedReport,
   reportOf,
+  rulesReport,
   shopReport,
 } from '../test-support/reports.js';
 import { formatJson } from './json.js';
@@ -353,5 +354,119 @@ describe('the JSON report', () => {
     const json = JSON.parse(formatJson(reportOf([], {}, allChecks), options));
     expect(json.pageRank).toEqual([]);
     expect(json.pageInclusion).toEqual({ summary: null, pages: [] });
+  });
+});
+
+describe('the quality rules in the JSON report', () => {
+  const json = JSON.parse(formatJson(rulesReport, options));
+  const site = 'https://shop.example.com';
+
+  it('adds a rules key after the others, leaving the existing keys as they were', () => {
+    const keys = Object.keys(json as object);
+    const before = JSON.parse(formatJson(shopReport, options)) as object;
+    expect(keys.at(-1)).toBe('rules');
+    expect(keys.slice(0, -1)).toEqual(Object.keys(before));
+    expect(JSON.parse(formatJson(shopReport, options)).rules).toBeUndefined();
+  });
+
+  it('has the tally with category labels and each selected rule with its count', () => {
+    expect(json.rules.summary).toEqual({
+      checkedPages: 3,
+      violations: 15,
+      categories: [
+        { categoryID: 2, category: 'Spellcheck', passed: 1, failed: 2 },
+        { categoryID: 4, category: 'SEO', passed: 7, failed: 2 },
+      ],
+    });
+    expect(json.rules.selected).toEqual([
+      {
+        ruleId: 2001,
+        slug: 'spelling/misspelt-word',
+        ruleName: 'Misspelt word',
+        categoryID: 2,
+        violations: 2,
+        helpUri: 'https://linkaudit.dev/rules/2001',
+      },
+      {
+        ruleId: 4001,
+        slug: 'seo/title-missing',
+        ruleName: 'Title missing',
+        categoryID: 4,
+        violations: 1,
+        helpUri: 'https://linkaudit.dev/rules/4001',
+      },
+      {
+        ruleId: 4010,
+        slug: 'seo/h1-multiple',
+        ruleName: 'More than one h1 heading',
+        categoryID: 4,
+        violations: 12,
+        helpUri: 'https://linkaudit.dev/rules/4010',
+      },
+      {
+        ruleId: 4014,
+        slug: 'seo/image-alt-missing',
+        ruleName: 'Image without alt attribute',
+        categoryID: 4,
+        violations: 0,
+        helpUri: 'https://linkaudit.dev/rules/4014',
+      },
+    ]);
+  });
+
+  it('lists every violation by page, line, column and rule, the snippet as it was', () => {
+    const h1 = (line: number) => ({
+      ruleId: 4010,
+      ruleName: 'More than one h1 heading',
+      categoryID: 4,
+      url: `${site}/blog`,
+      line,
+      column: 1,
+      snippet: `<h1>Post ${line - 18}</h1>`,
+      message: `h1 number ${line - 18} of 13`,
+    });
+    expect(json.rules.violations).toEqual([
+      {
+        ruleId: 2001,
+        ruleName: 'Misspelt word',
+        categoryID: 2,
+        url: `${site}/`,
+        line: 14,
+        column: 9,
+        snippet: 'Our shoos are comfy',
+        message: '"shoos"',
+      },
+      {
+        ruleId: 4001,
+        ruleName: 'Title missing',
+        categoryID: 4,
+        url: `${site}/about`,
+        line: 3,
+        column: 1,
+        snippet: '<head>',
+        message: 'No <title> element',
+      },
+      {
+        ruleId: 2001,
+        ruleName: 'Misspelt word',
+        categoryID: 2,
+        url: `${site}/about`,
+        line: 8,
+        column: 5,
+        snippet: '=SUM(A1) teh\n\tbest',
+        message: null,
+      },
+      ...Array.from({ length: 12 }, (_, index) => h1(20 + index)),
+    ]);
+  });
+
+  it('has a null summary when the engine counted nothing', () => {
+    const { rules, ...summary } = rulesReport.done.summary;
+    expect(rules).toBeDefined();
+    const report = reportOf([], { summary }, { rules: [4001] });
+    expect(JSON.parse(formatJson(report, options)).rules).toMatchObject({
+      summary: null,
+      violations: [],
+    });
   });
 });

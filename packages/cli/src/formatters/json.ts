@@ -1,5 +1,12 @@
+import { ruleCategoryLabel } from '@linkaudit/core';
 import type { CertificateEvent, PageSizeEvent } from '@linkaudit/engine';
-import { sizeBuckets, statusName, type LinkSource, type ScanReport } from '../report.js';
+import {
+  sizeBuckets,
+  statusName,
+  type LinkSource,
+  type RuleReport,
+  type ScanReport,
+} from '../report.js';
 import type { Formatter } from './format.js';
 
 /**
@@ -47,6 +54,7 @@ export const formatJson: Formatter = (report) => {
       sources: sources.map(sourceJson),
     })),
     ...issueFourJson(report),
+    ...(report.rules ? { rules: rulesJson(report.rules) } : {}),
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 };
@@ -113,6 +121,46 @@ function issueFourJson(report: ScanReport) {
           },
         }
       : {}),
+  };
+}
+
+/**
+ * With --rules: the engine's tally (null when it has none) with each selected rule's violation
+ * count, and every violation sorted by page, line, column and rule.
+ */
+function rulesJson({ summary, results, violations }: RuleReport) {
+  const rules = new Map(results.map(({ rule }) => [rule.id, rule]));
+  return {
+    summary: summary
+      ? {
+          checkedPages: summary.checkedPages,
+          violations: summary.violations,
+          categories: summary.categories.map(({ categoryID, passed, failed }) => ({
+            categoryID,
+            category: ruleCategoryLabel(categoryID),
+            passed,
+            failed,
+          })),
+        }
+      : null,
+    selected: results.map(({ rule, violations: found }) => ({
+      ruleId: rule.id,
+      slug: rule.slug,
+      ruleName: rule.name,
+      categoryID: rule.categoryID,
+      violations: found.length,
+      helpUri: rule.helpUrl,
+    })),
+    violations: violations.map(({ ruleId, url, line, column, snippet, message }) => ({
+      ruleId,
+      ruleName: rules.get(ruleId)?.name ?? `Rule ${ruleId}`,
+      categoryID: rules.get(ruleId)?.categoryID ?? 0,
+      url,
+      line,
+      column,
+      snippet,
+      message: message ?? null,
+    })),
   };
 }
 

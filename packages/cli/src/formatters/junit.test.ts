@@ -5,10 +5,12 @@ import {
   failedReport,
   linkEvent,
   reportOf,
+  ruleEvents,
+  rulesReport,
   shopReport,
 } from '../test-support/reports.js';
 import { childrenNamed, parseXml, type XmlElement } from '../test-support/xml.js';
-import { formatJunit } from './junit.js';
+import { formatJunit, junitViolationsListed } from './junit.js';
 
 const options = { color: false, version: '1.0.0' };
 
@@ -190,5 +192,88 @@ describe('the JUnit report', () => {
     expect(failure.attributes.message).toBe(`400 ${cleaned}`);
     expect(failure.text).toContain(`Bad Request: 400 ${cleaned}`);
     expect(failure.text).toContain('https://shop.example.com/a?x=1&y=<2>:1:2 (a href)');
+  });
+});
+
+describe('the quality rules in the JUnit report', () => {
+  const root = parseXml(formatJunit(rulesReport, options));
+  const suites = childrenNamed(root, 'testsuite');
+  const propertiesOf = (suite: XmlElement): Record<string, string | undefined> => {
+    const entries = childrenNamed(childrenNamed(suite, 'properties')[0]!, 'property').map(
+      (p): [string, string | undefined] => [p.attributes.name ?? '', p.attributes.value],
+    );
+    return Object.fromEntries(entries);
+  };
+
+  it('adds a suite per rule category after the links, the totals summing every suite', () => {
+    expect(suites.map((suite) => suite.attributes.name)).toEqual([
+      'linkaudit https://shop.example.com/',
+      'linkaudit rules: Spellcheck',
+      'linkaudit rules: SEO',
+    ]);
+    expect(root.attributes).toEqual({
+      name: 'linkaudit',
+      tests: '5',
+      failures: '3',
+      errors: '0',
+      skipped: '0',
+      time: '4.321',
+    });
+    expect(suites[2]!.attributes).toMatchObject({ tests: '3', failures: '2', errors: '0' });
+    expect(propertiesOf(suites[2]!)).toEqual({
+      categoryID: '4',
+      checkedPages: '3',
+      failed: '2',
+      passed: '7',
+    });
+  });
+
+  it('fails a case per rule with violations, listing them; a rule without any passes', () => {
+    const cases = childrenNamed(suites[2]!, 'testcase');
+    expect(cases.map((testcase) => testcase.attributes)).toEqual([
+      { classname: 'rule.seo.title-missing', name: '4001 Title missing', time: '0' },
+      { classname: 'rule.seo.h1-multiple', name: '4010 More than one h1 heading', time: '0' },
+      {
+        classname: 'rule.seo.image-alt-missing',
+        name: '4014 Image without alt attribute',
+        time: '0',
+      },
+    ]);
+    expect(cases[2]!.children).toEqual([]);
+    const failure = childrenNamed(cases[0]!, 'failure')[0]!;
+    expect(failure.attributes).toEqual({ type: 'Title missing', message: '1 violation' });
+    expect(failure.text).toBe(
+      [
+        'Give every page a unique, descriptive <title> in its <head>.',
+        'https://linkaudit.dev/rules/4001',
+        '  https://shop.example.com/about:3:1  <head> (No <title> element)',
+      ].join('\n'),
+    );
+    const spelling = childrenNamed(childrenNamed(suites[1]!, 'testcase')[0]!, 'failure')[0]!;
+    expect(spelling.text.split('\n').slice(2)).toEqual([
+      '  https://shop.example.com/:14:9  Our shoos are comfy ("shoos")',
+      '  https://shop.example.com/about:8:5  =SUM(A1) teh best',
+    ]);
+  });
+
+  it(`lists at most ${junitViolationsListed} violations of a rule`, () => {
+    const h1 = ruleEvents.find((event) => event.ruleId === 4010)!;
+    const many = Array.from({ length: junitViolationsListed + 5 }, (_, index) => ({
+      ...h1,
+      line: index + 1,
+    }));
+    const suite = childrenNamed(
+      parseXml(formatJunit(reportOf(many, {}, { rules: [4010] }), options)),
+      'testsuite',
+    )[1]!;
+    const lines = childrenNamed(childrenNamed(suite, 'testcase')[0]!, 'failure')[0]!.text.split(
+      '\n',
+    );
+    expect(lines).toHaveLength(2 + junitViolationsListed + 1);
+    expect(lines.at(-1)).toBe('  and 5 more (all in --format json)');
+  });
+
+  it('has no rule suites without --rules', () => {
+    expect(childrenNamed(parseXml(formatJunit(shopReport, options)), 'testsuite')).toHaveLength(1);
   });
 });

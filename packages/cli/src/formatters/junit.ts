@@ -1,4 +1,4 @@
-import { ScanStatus } from '@linkaudit/core';
+import { ruleCategoryLabel, ScanStatus } from '@linkaudit/core';
 import type { CertificateEvent, DuplicateAnchorEvent } from '@linkaudit/engine';
 import {
   anchorName,
@@ -6,10 +6,12 @@ import {
   describeAnswer,
   displayUrl,
   formatSource,
+  oneLine,
   reasonSlug,
   statusName,
   type BrokenAnchor,
   type BrokenUrl,
+  type RuleResult,
   type ScanReport,
   type UnverifiedUrl,
 } from '../report.js';
@@ -36,32 +38,141 @@ export const formatJunit: Formatter = (report) => {
     ...expiring.map(expiringCertificateCase),
     ...(failed ? [scanErrorCase(report)] : []),
   ];
-  const counts = {
-    tests: cases.length,
-    failures: report.broken.length + report.brokenAnchors.length + invalid.length,
-    errors: failed ? 1 : 0,
-    skipped: report.unverified.length,
-    time: (report.done.summary.durationMs / 1000).toFixed(3),
+  const time = report.done.summary.durationMs / 1000;
+  const linkSuite: Suite = {
+    name: `linkaudit ${report.done.summary.startUrl}`,
+    counts: {
+      tests: cases.length,
+      failures: report.broken.length + report.brokenAnchors.length + invalid.length,
+      errors: failed ? 1 : 0,
+      skipped: report.unverified.length,
+      time,
+    },
+    properties: properties(report),
+    cases,
   };
-  const totals = Object.entries(counts)
-    .map(([name, value]) => `${name}="${value}"`)
-    .join(' ');
-  const suiteName = xmlAttribute(`linkaudit ${report.done.summary.startUrl}`);
+  const suites = [linkSuite, ...ruleSuites(report)];
+  const total = (name: 'tests' | 'failures' | 'errors' | 'skipped'): number =>
+    suites.reduce((sum, suite) => sum + suite.counts[name], 0);
+  const totals = totalsText({
+    tests: total('tests'),
+    failures: total('failures'),
+    errors: total('errors'),
+    skipped: total('skipped'),
+    time,
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="linkaudit" ${totals}>`,
-    `  <testsuite name="${suiteName}" ${totals}>`,
-    '    <properties>',
-    ...properties(report).map(
-      ([name, value]) => `      <property name="${name}" value="${xmlAttribute(value)}"/>`,
-    ),
-    '    </properties>',
-    ...cases,
-    '  </testsuite>',
+    ...suites.flatMap(suiteLines),
     '</testsuites>',
     '',
   ].join('\n');
 };
+
+interface Counts {
+  tests: number;
+  failures: number;
+  errors: number;
+  skipped: number;
+  /** Seconds. */
+  time: number;
+}
+
+interface Suite {
+  name: string;
+  counts: Counts;
+  properties: [string, string | number][];
+  cases: string[];
+}
+
+function totalsText(counts: Counts): string {
+  return Object.entries({ ...counts, time: counts.time.toFixed(3) })
+    .map(([name, value]) => `${name}="${value}"`)
+    .join(' ');
+}
+
+function suiteLines(suite: Suite): string[] {
+  return [
+    `  <testsuite name="${xmlAttribute(suite.name)}" ${totalsText(suite.counts)}>`,
+    '    <properties>',
+    ...suite.properties.map(
+      ([name, value]) => `      <property name="${name}" value="${xmlAttribute(value)}"/>`,
+    ),
+    '    </properties>',
+    ...suite.cases,
+    '  </testsuite>',
+  ];
+}
+
+/** How many violations one failing rule case lists; JSON, CSV and SARIF have them all. */
+export const junitViolationsListed = 100;
+
+/**
+ * With --rules, a suite per rule category: a failing case per rule with violations (listing them)
+ * and a passing case per rule without. Rule failures are findings for the dashboard: they do not
+ * change the exit code (docs/decisions.md).
+ */
+function ruleSuites(report: ScanReport): Suite[] {
+  const rules = report.rules;
+  if (!rules) return [];
+  const categories = new Map<number, RuleResult[]>();
+  for (const result of rules.results) {
+    const list = categories.get(result.rule.categoryID);
+    if (list) list.push(result);
+    else categories.set(result.rule.categoryID, [result]);
+  }
+  return [...categories]
+    .sort(([a], [b]) => a - b)
+    .map(([categoryID, results]) => {
+      const tally = rules.summary?.categories.find((entry) => entry.categoryID === categoryID);
+      return {
+        name: `linkaudit rules: ${ruleCategoryLabel(categoryID)}`,
+        counts: {
+          tests: results.length,
+          failures: results.filter((result) => result.violations.length > 0).length,
+          errors: 0,
+          skipped: 0,
+          time: 0,
+        },
+        properties: [
+          ['categoryID', categoryID],
+          ...(rules.summary
+            ? [['checkedPages', rules.summary.checkedPages] as [string, number]]
+            : []),
+          ...(tally
+            ? [
+                ['failed', tally.failed] as [string, number],
+                ['passed', tally.passed] as [string, number],
+              ]
+            : []),
+        ],
+        cases: results.map(ruleCase),
+      };
+    });
+}
+
+function ruleCase({ rule, violations }: RuleResult): string {
+  const open = `    <testcase classname="rule.${xmlAttribute(rule.slug.replaceAll('/', '.'))}" name="${xmlAttribute(`${rule.id} ${rule.name}`)}" time="0">`;
+  if (violations.length === 0) return open.replace(/>$/, '/>');
+  const message = `${violations.length} violation${violations.length === 1 ? '' : 's'}`;
+  const body = [
+    ...(rule.prompt ? [rule.prompt] : []),
+    rule.helpUrl,
+    ...violations.slice(0, junitViolationsListed).map((finding) => {
+      const note = finding.message ? ` (${oneLine(finding.message)})` : '';
+      return `  ${finding.url}:${finding.line}:${finding.column}  ${oneLine(finding.snippet)}${note}`;
+    }),
+    ...(violations.length > junitViolationsListed
+      ? [`  and ${violations.length - junitViolationsListed} more (all in --format json)`]
+      : []),
+  ].join('\n');
+  return [
+    open,
+    `      <failure type="${xmlAttribute(rule.name)}" message="${xmlAttribute(message)}">${xmlText(body)}</failure>`,
+    '    </testcase>',
+  ].join('\n');
+}
 
 function properties(report: ScanReport): [string, string | number][] {
   const { done } = report;

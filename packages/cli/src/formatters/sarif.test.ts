@@ -1,6 +1,6 @@
 import { failureReasons } from '@linkaudit/core';
 import { describe, expect, it } from 'vitest';
-import { auditReport, failedReport, shopReport } from '../test-support/reports.js';
+import { auditReport, failedReport, rulesReport, shopReport } from '../test-support/reports.js';
 import { formatSarif } from './sarif.js';
 
 const options = { color: false, version: '1.2.3' };
@@ -255,5 +255,79 @@ describe('the SARIF report', () => {
         },
       ]);
     });
+  });
+});
+
+describe('the quality rules in the SARIF report', () => {
+  const run = JSON.parse(formatSarif(rulesReport, options)).runs[0];
+  const rules = run.tool.driver.rules as { id: string }[];
+  const fixed = JSON.parse(formatSarif(shopReport, options)).runs[0].tool.driver.rules as object[];
+  const results = run.results as (SarifResult & {
+    locations: { physicalLocation: { region: { snippet: { text: string } } } }[];
+  })[];
+
+  it('lists each selected rule after the fixed ones, which keep their indexes', () => {
+    expect(rules.slice(0, fixed.length)).toEqual(fixed);
+    expect(rules.slice(fixed.length).map((rule) => rule.id)).toEqual([
+      'spelling/misspelt-word',
+      'seo/title-missing',
+      'seo/h1-multiple',
+      'seo/image-alt-missing',
+    ]);
+    expect(rules[fixed.length + 1]).toEqual({
+      id: 'seo/title-missing',
+      name: 'TitleMissing',
+      shortDescription: { text: 'Title missing' },
+      fullDescription: { text: 'The page has no <title>, or an empty one.' },
+      help: { text: 'Give every page a unique, descriptive <title> in its <head>.' },
+      helpUri: 'https://linkaudit.dev/rules/4001',
+      defaultConfiguration: { level: 'warning' },
+      properties: {
+        category: 'SEO',
+        categoryID: 4,
+        linkAuditorRuleID: 4001,
+        tags: ['quality', 'SEO'],
+      },
+    });
+    expect(rules[fixed.length]).toMatchObject({ defaultConfiguration: { level: 'note' } });
+  });
+
+  it('has a result per violation, located on its page with the snippet', () => {
+    expect(results).toHaveLength(15);
+    expect(results[1]).toEqual({
+      ruleId: 'seo/title-missing',
+      ruleIndex: fixed.length + 1,
+      level: 'warning',
+      message: { text: 'Title missing: No <title> element' },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: 'https://shop.example.com/about' },
+            region: { startLine: 3, startColumn: 1, snippet: { text: '<head>' } },
+          },
+        },
+      ],
+      properties: { linkAuditorRuleID: 4001 },
+    });
+    // Spelling is a note; a violation without a message says the rule's name.
+    expect(results[2]).toMatchObject({
+      ruleId: 'spelling/misspelt-word',
+      ruleIndex: fixed.length,
+      level: 'note',
+      message: { text: 'Misspelt word' },
+    });
+    expect(results[2]!.locations[0]!.physicalLocation.region.snippet.text).toBe(
+      '=SUM(A1) teh\n\tbest',
+    );
+    for (const result of results) {
+      expect(rules[result.ruleIndex]).toMatchObject({ id: result.ruleId });
+    }
+  });
+
+  it('carries the tally as a run property', () => {
+    expect(run.properties.qualityRules).toEqual(rulesReport.done.summary.rules);
+    expect(JSON.parse(formatSarif(shopReport, options)).runs[0].properties.qualityRules).toBe(
+      undefined,
+    );
   });
 });

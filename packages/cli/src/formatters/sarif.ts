@@ -1,4 +1,10 @@
-import { failureReasons, ScanStatus, type FailureReason } from '@linkaudit/core';
+import {
+  failureReasons,
+  ruleCategoryLabel,
+  RuleCategory,
+  ScanStatus,
+  type FailureReason,
+} from '@linkaudit/core';
 import type { CertificateEvent } from '@linkaudit/engine';
 import {
   anchorName,
@@ -9,8 +15,10 @@ import {
   reasonSlug,
   statusName,
   type LinkSource,
+  type RuleReport,
   type ScanReport,
 } from '../report.js';
+import type { RuleInfo } from '../rules.js';
 import type { Formatter } from './format.js';
 
 const reasonDescriptions: Record<FailureReason, string> = {
@@ -100,6 +108,7 @@ const ruleIndexes = new Map(rules.map((rule, index) => [rule.id, index]));
  */
 export const formatSarif: Formatter = (report, options) => {
   const { done } = report;
+  const quality = qualityRules(report.rules);
   const results = [
     ...report.broken.flatMap(({ url, check, referenceCount, sources }) => {
       const text = `Broken link to ${displayUrl(url)}: ${check.reason} (${describeAnswer(check.statusCode, check.message)}).`;
@@ -134,13 +143,20 @@ export const formatSarif: Formatter = (report, options) => {
       properties: { page, name },
     })),
     ...certificateResults(report),
+    ...quality.results,
   ];
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'linkaudit', version: options.version, rules } },
+        tool: {
+          driver: {
+            name: 'linkaudit',
+            version: options.version,
+            rules: [...rules, ...quality.rules],
+          },
+        },
         invocations: [invocation(report)],
         properties: {
           startUrl: done.summary.startUrl,
@@ -150,6 +166,7 @@ export const formatSarif: Formatter = (report, options) => {
           duplicateAnchors: done.summary.duplicateAnchors,
           fattestPages: done.summary.fattestPages,
           certificateProblems: done.summary.certificateProblems,
+          ...(report.rules ? { qualityRules: report.rules.summary ?? null } : {}),
         },
         results,
       },
@@ -157,6 +174,71 @@ export const formatSarif: Formatter = (report, options) => {
   };
   return `${JSON.stringify(sarif, null, 2)}\n`;
 };
+
+/**
+ * With --rules, the selected rules after the fixed ones (their indexes follow the selection) and a
+ * result per violation: a warning, or a note for spelling, located on its page with the snippet.
+ */
+function qualityRules(report: RuleReport | undefined): { rules: object[]; results: object[] } {
+  if (!report) return { rules: [], results: [] };
+  const infos = new Map(report.results.map(({ rule }, index) => [rule.id, { rule, index }]));
+  return {
+    rules: report.results.map(({ rule }) => qualityRule(rule)),
+    results: report.violations.map(({ ruleId, url, line, column, snippet, message }) => {
+      const entry = infos.get(ruleId);
+      const rule = entry?.rule;
+      const name = rule?.name ?? `Rule ${ruleId}`;
+      const where = region({ line, column });
+      return {
+        ruleId: rule ? qualityRuleId(rule) : `rule/${ruleId}`,
+        ruleIndex: entry ? rules.length + entry.index : undefined,
+        level: qualityLevel(rule?.categoryID ?? 0),
+        message: { text: message ? `${name}: ${message}` : name },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: url },
+              ...(where ? { region: { ...where, snippet: { text: snippet } } } : {}),
+            },
+          },
+        ],
+        properties: { linkAuditorRuleID: ruleId },
+      };
+    }),
+  };
+}
+
+/** The catalogue's readable id (`seo/title-missing`); `rule/<id>` when it has none. */
+function qualityRuleId(rule: RuleInfo): string {
+  return rule.slug;
+}
+
+function qualityLevel(categoryID: number): 'warning' | 'note' {
+  return categoryID === RuleCategory.Spellcheck ? 'note' : 'warning';
+}
+
+function qualityRule(rule: RuleInfo): object {
+  const last = rule.slug.split('/').at(-1) ?? '';
+  const name = last
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+  return {
+    id: qualityRuleId(rule),
+    name: /^[A-Za-z]/.test(name) ? name : `Rule${rule.id}`,
+    shortDescription: { text: rule.name },
+    fullDescription: { text: rule.note || rule.name },
+    ...(rule.prompt ? { help: { text: rule.prompt } } : {}),
+    helpUri: rule.helpUrl,
+    defaultConfiguration: { level: qualityLevel(rule.categoryID) },
+    properties: {
+      category: ruleCategoryLabel(rule.categoryID),
+      categoryID: rule.categoryID,
+      linkAuditorRuleID: rule.id,
+      tags: ['quality', ruleCategoryLabel(rule.categoryID)],
+    },
+  };
+}
 
 function brokenRuleId(reason: FailureReason): string {
   return `broken-link/${reasonSlug(reason)}`;

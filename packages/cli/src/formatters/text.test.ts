@@ -9,6 +9,7 @@ import {
   auditSummary,
   failedReport,
   reportOf,
+  rulesReport,
   shopEvents,
   shopReport,
   shopSummary,
@@ -356,5 +357,83 @@ describe('durations', () => {
     [3_720_000, '1 h 02 min'],
   ])('%d ms reads %s', (ms, text) => {
     expect(formatDuration(ms)).toBe(text);
+  });
+});
+
+describe('the quality rules in the text report', () => {
+  it('counts per category, then shows each rule with its first 10 violations and its page', () => {
+    expect(formatText(rulesReport, plain)).toBe(`LinkAudit scan of https://shop.example.com/
+  Status      Complete
+  Pages       3
+  Links       0 found, 0 unique URLs checked
+  Broken      none
+  Rules       15 violations of 4 rules
+  Duration    4.3 s
+
+No broken links.
+
+Quality rules (15 violations, 3 pages checked)
+  category    failed  passed
+  Spellcheck       2       1
+  SEO              2       7
+  (failed and passed count pages per rule)
+
+  2001 Misspelt word (2 violations)
+    https://shop.example.com/:14:9  Our shoos are comfy  ("shoos")
+    https://shop.example.com/about:8:5  =SUM(A1) teh best
+    https://linkaudit.dev/rules/2001
+
+  4001 Title missing (1 violation)
+    https://shop.example.com/about:3:1  <head>  (No <title> element)
+    https://linkaudit.dev/rules/4001
+
+  4010 More than one h1 heading (12 violations)
+    https://shop.example.com/blog:20:1  <h1>Post 2</h1>  (h1 number 2 of 13)
+    https://shop.example.com/blog:21:1  <h1>Post 3</h1>  (h1 number 3 of 13)
+    https://shop.example.com/blog:22:1  <h1>Post 4</h1>  (h1 number 4 of 13)
+    https://shop.example.com/blog:23:1  <h1>Post 5</h1>  (h1 number 5 of 13)
+    https://shop.example.com/blog:24:1  <h1>Post 6</h1>  (h1 number 6 of 13)
+    https://shop.example.com/blog:25:1  <h1>Post 7</h1>  (h1 number 7 of 13)
+    https://shop.example.com/blog:26:1  <h1>Post 8</h1>  (h1 number 8 of 13)
+    https://shop.example.com/blog:27:1  <h1>Post 9</h1>  (h1 number 9 of 13)
+    https://shop.example.com/blog:28:1  <h1>Post 10</h1>  (h1 number 10 of 13)
+    https://shop.example.com/blog:29:1  <h1>Post 11</h1>  (h1 number 11 of 13)
+    and 2 more (all in --format json)
+    https://linkaudit.dev/rules/4010
+
+  1 rule without violations
+`);
+  });
+
+  it('says so when the selected rules found nothing', () => {
+    const clean = reportOf(
+      [],
+      {
+        summary: {
+          ...rulesReport.done.summary,
+          rules: {
+            checkedPages: 3,
+            violations: 0,
+            categories: [{ categoryID: 4, passed: 3, failed: 0 }],
+          },
+        },
+      },
+      { rules: [4001] },
+    );
+    const text = formatText(clean, plain);
+    expect(text).toContain('  Rules       no violations of 1 rule\n');
+    expect(text.slice(text.indexOf('Quality rules')))
+      .toBe(`Quality rules (0 violations, 3 pages checked)
+  category  failed  passed
+  SEO            0       3
+  (failed and passed count pages per rule)
+
+  1 rule without violations
+`);
+  });
+
+  it('colours the section title yellow when there are violations', () => {
+    const text = formatText(rulesReport, { color: true, version: '1.0.0' });
+    expect(text).toContain('\u001b[33mQuality rules (15 violations');
   });
 });

@@ -1,5 +1,5 @@
 import { styleText } from 'node:util';
-import { limits, ScanStatus } from '@linkaudit/core';
+import { limits, ruleCategoryLabel, ScanStatus } from '@linkaudit/core';
 import type {
   CertificateEvent,
   PageInclusionEvent,
@@ -15,6 +15,7 @@ import {
   formatSource,
   groupByReason,
   isBrokenSitemapEntry,
+  oneLine,
   sizeBuckets,
   type LinkSource,
   type ProblemUrl,
@@ -57,6 +58,7 @@ export const formatText: Formatter = (report, options) => {
     ...fileTypeLines(report, paint),
     ...pageRankLines(report, paint),
     ...inclusionLines(report, paint),
+    ...ruleLines(report, paint),
   ];
   return `${lines.join('\n')}\n`;
 };
@@ -91,6 +93,14 @@ function summaryLines(report: ScanReport, paint: Paint): string[] {
   const anchors = anchorSummary(report, paint);
   if (anchors) lines.push(`  Anchors     ${anchors}`);
   if (report.certificates.length > 0) lines.push(`  TLS         ${tlsSummary(report, paint)}`);
+  if (report.rules) {
+    const { violations, results } = report.rules;
+    const found =
+      violations.length > 0
+        ? paint('yellow', count(violations.length, 'violation'))
+        : 'no violations';
+    lines.push(`  Rules       ${found} of ${count(results.length, 'rule')}`);
+  }
   lines.push(`  Duration    ${formatDuration(summary.durationMs)}`);
   return lines;
 }
@@ -395,6 +405,56 @@ function boundedList<T>(
   if (items.length > inclusionListLength) {
     lines.push(`    and ${items.length - inclusionListLength} more (all in --format json)`);
   }
+  return lines;
+}
+
+/** How many violations of one rule the text report shows; JSON, CSV and SARIF have them all. */
+export const ruleViolationsShown = 10;
+
+/**
+ * Per category the page checks that failed and passed (summary.rules), then each rule with
+ * violations: its first violations as page:line:column and snippet, and its explanation page.
+ */
+function ruleLines(report: ScanReport, paint: Paint): string[] {
+  const rules = report.rules;
+  if (!rules) return [];
+  const { summary, results, violations } = rules;
+  const pages = summary ? `, ${count(summary.checkedPages, 'page')} checked` : '';
+  const title = `Quality rules (${count(violations.length, 'violation')}${pages})`;
+  const lines = ['', paint(['bold', violations.length > 0 ? 'yellow' : 'green'], title)];
+  if (summary && summary.categories.length > 0) {
+    lines.push(
+      ...table(
+        [
+          ['category', 'failed', 'passed'],
+          ...summary.categories.map(({ categoryID, failed, passed }) => [
+            ruleCategoryLabel(categoryID),
+            String(failed),
+            String(passed),
+          ]),
+        ],
+        ['left', 'right', 'right'],
+      ),
+      paint('dim', '  (failed and passed count pages per rule)'),
+    );
+  }
+  for (const { rule, violations: found } of results) {
+    if (found.length === 0) continue;
+    lines.push(
+      '',
+      paint('bold', `  ${rule.id} ${rule.name} (${count(found.length, 'violation')})`),
+      ...found.slice(0, ruleViolationsShown).map((finding) => {
+        const message = finding.message ? paint('dim', `  (${oneLine(finding.message)})`) : '';
+        return `    ${finding.url}:${finding.line}:${finding.column}  ${oneLine(finding.snippet)}${message}`;
+      }),
+    );
+    if (found.length > ruleViolationsShown) {
+      lines.push(`    and ${found.length - ruleViolationsShown} more (all in --format json)`);
+    }
+    lines.push(paint('dim', `    ${rule.helpUrl}`));
+  }
+  const clean = results.filter((result) => result.violations.length === 0).length;
+  if (clean > 0) lines.push('', `  ${count(clean, 'rule')} without violations`);
   return lines;
 }
 

@@ -4,6 +4,7 @@ import type {
   DoneEvent,
   LinkCheck,
   LinkEvent,
+  RuleViolationEvent,
   ScanEvent,
   ScanSummary,
 } from '@linkaudit/engine';
@@ -423,6 +424,89 @@ export const auditSummary: ScanSummary = {
   },
 };
 
-export const allChecks: ReportChecks = { anchors: true, pageRank: true, pageInclusion: true };
+export const allChecks: ReportChecks = {
+  anchors: true,
+  pageRank: true,
+  pageInclusion: true,
+  rules: [],
+};
 
 export const auditReport = reportOf(auditEvents, { summary: auditSummary }, allChecks);
+
+function ruleEvent(
+  ruleId: number,
+  ruleName: string,
+  page: string,
+  at: { line: number; column: number },
+  snippet: string,
+  message?: string,
+): RuleViolationEvent {
+  return {
+    type: 'rule',
+    ruleId,
+    ruleName,
+    categoryID: Math.floor(ruleId / 1000),
+    url: `${site}${page}`,
+    ...at,
+    snippet,
+    ...(message ? { message } : {}),
+  };
+}
+
+/** The rules the shop was scanned with: Misspelt word, Title missing, several h1, image alt. */
+export const selectedRules = [2001, 4001, 4010, 4014];
+
+/**
+ * Quality-rule violations on three pages, in the order a crawl might report them: the blog has 13
+ * h1 headings (12 violations), the about page no title and a misspelling (without a message) whose
+ * source starts like a formula and spans two lines, the home page a misspelling. Image alt (4014)
+ * passes everywhere.
+ */
+export const ruleEvents: RuleViolationEvent[] = [
+  ruleEvent(2001, 'Misspelt word', '/', { line: 14, column: 9 }, 'Our shoos are comfy', '"shoos"'),
+  ...Array.from({ length: 12 }, (_, index) =>
+    ruleEvent(
+      4010,
+      'More than one h1 heading',
+      '/blog',
+      { line: 31 - index, column: 1 },
+      `<h1>Post ${13 - index}</h1>`,
+      `h1 number ${13 - index} of 13`,
+    ),
+  ),
+  ruleEvent(2001, 'Misspelt word', '/about', { line: 8, column: 5 }, '=SUM(A1) teh\n\tbest'),
+  ruleEvent(
+    4001,
+    'Title missing',
+    '/about',
+    { line: 3, column: 1 },
+    '<head>',
+    'No <title> element',
+  ),
+];
+
+/** Three pages without links, checked against the selected rules. */
+export const rulesSummary: ScanSummary = {
+  ...shopSummary,
+  pages: 3,
+  uniqueLinks: 0,
+  totalLinks: 0,
+  brokenLinks: 0,
+  uniqueBrokenLinks: 0,
+  uniqueUnverifiedLinks: 0,
+  reasons: {},
+  rules: {
+    checkedPages: 3,
+    violations: 15,
+    categories: [
+      { categoryID: 2, passed: 1, failed: 2 },
+      { categoryID: 4, passed: 7, failed: 2 },
+    ],
+  },
+};
+
+export const rulesReport = reportOf(
+  ruleEvents,
+  { summary: rulesSummary },
+  { rules: selectedRules },
+);

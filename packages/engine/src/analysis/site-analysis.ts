@@ -234,7 +234,11 @@ export class SiteAnalysis {
       }
       // A redirected entry is described by its redirect (301, 302 …), not by where it lands.
       const firstHop = check && 'redirects' in check ? check.redirects[0] : undefined;
-      const statusCode = redirected ? firstHop?.statusCode : check && 'statusCode' in check ? check.statusCode : undefined;
+      const statusCode = redirected
+        ? firstHop?.statusCode
+        : check && 'statusCode' in check
+          ? check.statusCode
+          : undefined;
       emit({
         type: 'page-inclusion',
         page: url,

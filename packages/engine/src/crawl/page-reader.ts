@@ -1,6 +1,7 @@
 import type { ScanSettings } from '@linkaudit/core';
 import { isResourceKind, type SiteAnalysis } from '../analysis/site-analysis.js';
 import { findDuplicateAnchors, type AnchorIndex } from '../checks/anchors.js';
+import type { QualityRules } from '../checks/quality-rules.js';
 import type { ScanEvent } from '../events.js';
 import type { ExtractedPage } from '../extract/found-link.js';
 import { HtmlLinkExtractor } from '../extract/html-links.js';
@@ -16,6 +17,7 @@ import type { Target } from './targets.js';
 
 export interface PageReaderDeps {
   settings: ScanSettings;
+  rules: QualityRules | undefined;
   ledger: LinkLedger;
   anchors: AnchorIndex;
   analysis: SiteAnalysis;
@@ -50,19 +52,28 @@ export class PageReader {
     let pageDone = () => {};
     target.pageRead = new Promise<void>((resolve) => (pageDone = resolve));
     try {
-      const { page, bytes } = await this.extract(fetched);
+      const keepText = target.crawl && this.deps.rules !== undefined;
+      const { page, bytes, text } = await this.extract(fetched, keepText);
       if (this.deps.settings.checkAnchors) this.deps.anchors.record(target.id, page.anchors);
       if (finalAddress) this.deps.anchors.alias(finalAddress.id, target.id);
-      if (target.crawl) this.takeInPage(target, finalAddress, fetched, page, bytes);
+      if (target.crawl) {
+        const pageId = this.takeInPage(target, finalAddress, fetched, page, bytes);
+        if (text) this.checkRules(target, fetched, text.join(''), bytes, pageId);
+      }
     } finally {
       pageDone();
     }
     return finalAddress;
   }
 
-  private async extract(fetched: PageFetch): Promise<{ page: ExtractedPage; bytes: number }> {
+  /** Streams the page through the link extractor; keeps the text only when rules need it. */
+  private async extract(
+    fetched: PageFetch,
+    keepText: boolean,
+  ): Promise<{ page: ExtractedPage; bytes: number; text: string[] | undefined }> {
     const html = fetched.html!;
     const extractor = new HtmlLinkExtractor();
+    const text: string[] | undefined = keepText ? [] : undefined;
     let bytes = 0;
     const headers = {
       contentType: html.contentType,
@@ -70,19 +81,20 @@ export class PageReader {
     };
     const maxBytes = this.deps.maxPageBytes;
     try {
-      for await (const text of decodeHtml(
+      for await (const chunk of decodeHtml(
         html.response.body,
         headers,
         maxBytes,
         (n) => (bytes += n),
       )) {
-        extractor.write(text);
+        extractor.write(chunk);
+        text?.push(chunk);
       }
     } catch (error) {
       if (this.deps.stop.stopped) throw new ScanStoppedError();
       void error; // a body cut short still yields what arrived
     }
-    return { page: extractor.end(), bytes };
+    return { page: extractor.end(), bytes, text };
   }
 
   /** A crawled page: reported, its anchors and facts recorded, its links taken in. */
@@ -92,7 +104,7 @@ export class PageReader {
     fetched: PageFetch,
     page: ExtractedPage,
     bytes: number,
-  ): void {
+  ): number {
     const html = fetched.html!;
     const pageId = this.deps.ledger.addPage(html.finalUrl);
     target.pageId = pageId;
@@ -135,6 +147,30 @@ export class PageReader {
       canonical: absolute(page.canonicalHref, baseUrl),
       resources: Int32Array.from(resources),
     });
+    return pageId;
+  }
+
+  /** The selected quality rules on the page's text, read in the same pass as its links. */
+  private checkRules(
+    target: Target,
+    fetched: PageFetch,
+    html: string,
+    bytes: number,
+    pageId: number,
+  ): void {
+    const response = fetched.html!.response;
+    const violations = this.deps.rules!.checkPage({
+      url: fetched.html!.finalUrl,
+      statusCode: response.statusCode,
+      headers: response.headers,
+      contentType: fetched.html!.contentType,
+      html,
+      bytes,
+      compressed: header(response.headers['content-encoding']) !== undefined,
+      redirects: fetched.check.state === 'ok' ? fetched.check.redirects : [],
+      isStartPage: pageId === 0,
+    });
+    for (const violation of violations) this.deps.emit(violation);
   }
 }
 

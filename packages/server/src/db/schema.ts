@@ -1,4 +1,5 @@
 import type { AccountsTables } from '../modules/accounts/accounts.table.js';
+import type { ScansTables } from '../modules/scans/scans.table.js';
 
 /** Table types of every domain, composed into the one Database interface Kysely is typed with. */
 export interface ServerMetaTable {
@@ -6,6 +7,6 @@ export interface ServerMetaTable {
   value: string;
 }
 
-export interface Database extends AccountsTables {
+export interface Database extends AccountsTables, ScansTables {
   server_meta: ServerMetaTable;
 }

@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accountMessages, type AccountLanguage, type AccountRole } from '@linkaudit/core';
+import {
+  accountMessages,
+  type AccountLanguage,
+  type AccountRole,
+  type PlanId,
+} from '@linkaudit/core';
 import { HttpError } from './error-handler.js';
 
 /** Who a valid access token belongs to, loaded fresh for each request. */
@@ -11,6 +16,8 @@ export interface SignedInUser {
   language: AccountLanguage;
   roles: AccountRole[];
   emailConfirmed: boolean;
+  /** The plan on the account (Free until billing or an operator says otherwise). */
+  planId: PlanId;
   /** `Local` or the external provider the token came from. */
   loginProvider: string;
   tokenId: string;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { EngineOptions } from '@linkaudit/engine';
 import { buildApp } from '../app.js';
 import type { Clock } from '../clock.js';
 import { loadConfig, type Config } from '../config.js';
@@ -49,6 +50,7 @@ export interface TestServer {
 export async function startTestServer(
   dialect: TestDialect,
   environment: Record<string, string> = {},
+  engineOptions?: Partial<EngineOptions>,
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'linkaudit-test-'));
   const schema = dialect === 'postgres' ? await createPostgresSchema() : undefined;
@@ -68,6 +70,8 @@ export async function startTestServer(
     config,
     database,
     clock,
+    workerPollMs: 100,
+    ...(engineOptions ? { engineOptions } : {}),
     buildInfo: { version: '1.0test1234', assembledTime: '2026-11-21T05:00:00.000Z' },
   });
   const baseUrl = await app.listen({ host: '127.0.0.1', port: Number(port) });

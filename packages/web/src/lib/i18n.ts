@@ -44,3 +44,10 @@ export async function initI18n(): Promise<typeof i18n> {
     });
   return i18n;
 }
+
+/** The interface language in use (for the mails the server sends on our behalf). */
+export function currentLanguage(): Language {
+  return (supportedLanguages as readonly string[]).includes(i18n.language)
+    ? (i18n.language as Language)
+    : 'en';
+}

@@ -75,6 +75,7 @@ describe.each(testDialects())('accounts repositories (%s)', (dialect) => {
       role: 'user',
       emailConfirmedAt: null,
       tokenVersion: 0,
+      paidPlanId: 'Free',
       createdAt: t0,
     });
     expect(await findUserById(db, id)).toEqual(user);

@@ -15,6 +15,7 @@ export interface User {
   role: string;
   emailConfirmedAt: Date | null;
   tokenVersion: number;
+  paidPlanId: string;
   createdAt: Date;
 }
 
@@ -43,6 +44,7 @@ function toUser(row: Selectable<UsersTable>): User {
     role: row.role,
     emailConfirmedAt: toOptionalDate(row.email_confirmed_at),
     tokenVersion: Number(row.token_version),
+    paidPlanId: row.paid_plan_id,
     createdAt: toDate(row.created_at),
   };
 }
@@ -256,4 +258,18 @@ export async function revokeToken(
     .values({ token_id: tokenId, expires_at: expiresAt })
     .onConflict((conflict) => conflict.column('token_id').doNothing())
     .execute();
+}
+
+/** Sets the user's plan (billing, or the operator's `plan set`); false when no user has that address. */
+export async function setUserPlan(
+  db: Kysely<Database>,
+  email: string,
+  planId: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ paid_plan_id: planId })
+    .where('normalized_email', '=', normalizeEmail(email))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -4,6 +4,7 @@ import {
   accountLanguageSchema,
   accountMessages,
   localLoginProvider,
+  planOf,
   type AccountLanguage,
   type AccountRole,
   type ChangePasswordRequest,
@@ -60,7 +61,7 @@ export interface NewAccount {
   addLogin(trx: Transaction<Database>, userId: string, now: Date): Promise<void>;
 }
 
-/** Billing is a later module; until then every account is on the Free plan. */
+/** Billing is a later module; until then the plan is set by an operator and nothing is billed. */
 const freePlan = {
   paymentFailed: false,
   paidPlanId: 'Free',
@@ -194,6 +195,7 @@ export class AccountService {
       language: language.success ? language.data : 'en',
       roles: this.roles(user),
       emailConfirmed: user.emailConfirmedAt !== null,
+      planId: planOf(user.paidPlanId).id,
       loginProvider: token.loginProvider,
       tokenId: token.tokenId,
       tokenExpiresAt: token.expiresAt,
@@ -234,6 +236,7 @@ export class AccountService {
       hasRegistered: true,
       loginProvider: user.loginProvider,
       ...freePlan,
+      paidPlanId: user.planId,
     };
   }
 

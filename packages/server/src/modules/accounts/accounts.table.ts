@@ -16,6 +16,8 @@ export interface UsersTable {
   email_confirmed_at: NullableTimestamp;
   /** Raised to revoke every token issued before (password reset or change). */
   token_version: Generated<number>;
+  /** Free, Basic, Premium or Enterprise (set by billing, or `linkaudit-server plan set`). */
+  paid_plan_id: Generated<string>;
   created_at: Timestamp;
 }
 

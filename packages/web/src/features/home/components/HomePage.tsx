@@ -1,19 +1,61 @@
-import { App, Typography } from 'antd';
+import { FileSearchOutlined } from '@ant-design/icons';
+import { Button, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { paths, pathTo, scanPathFor } from '../../../config/paths';
+import { useSessionToken } from '../../../lib/session';
+import { LoginDialog } from '../../auth/components/LoginDialog';
+import { FeatureGrid } from '../../info/components/FeatureGrid';
+import { useSampleScanId } from '../../reports/api/get-sample-scan-id';
 import { UrlBox } from './UrlBox';
 
-/** The landing page: what LinkAudit does and the address box to start from. */
+/**
+ * The landing page: the address box (a visitor gets the login dialog, a signed-in user goes to
+ * the scan screen with the address), what a scan finds, and the sample report.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const signedIn = useSessionToken() !== null;
+  const sample = useSampleScanId();
+  const [pendingUrl, setPendingUrl] = useState<string>();
+
+  const scan = (url: string) => {
+    if (signedIn) void navigate(scanPathFor(url));
+    else setPendingUrl(url);
+  };
 
   return (
-    <section className="home-hero">
-      <Typography.Title level={1} className="home-title">
-        {t('home.title')}
-      </Typography.Title>
-      <Typography.Paragraph className="home-subtitle">{t('home.subtitle')}</Typography.Paragraph>
-      <UrlBox onScan={(url) => void message.info(t('home.scanComingSoon', { url }))} />
-    </section>
+    <>
+      <section className="home-hero">
+        <Typography.Title level={1} className="home-title">
+          {t('home.title')}
+        </Typography.Title>
+        <Typography.Paragraph className="home-subtitle">{t('home.subtitle')}</Typography.Paragraph>
+        <UrlBox onScan={scan} />
+        {sample.data && (
+          <Link to={pathTo(paths.report, { scanId: sample.data })} className="home-sample">
+            <Button type="link" icon={<FileSearchOutlined />}>
+              {t('home.sampleReport')}
+            </Button>
+          </Link>
+        )}
+      </section>
+      <section className="home-features" aria-labelledby="home-features-title">
+        <Typography.Title level={2} id="home-features-title" className="section-title">
+          {t('home.featuresTitle')}
+        </Typography.Title>
+        <FeatureGrid homeOnly />
+        <p className="page-cta">
+          <Link to={paths.features.path}>{t('home.allFeatures')}</Link>
+        </p>
+      </section>
+      <LoginDialog
+        open={pendingUrl !== undefined}
+        onClose={() => setPendingUrl(undefined)}
+        onSignedIn={() => pendingUrl && void navigate(scanPathFor(pendingUrl))}
+      />
+    </>
   );
 }

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+let counter = 0;
+
+/** A new address per call, so tests never share an account. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now()}-${counter}@example.com`;
+}
+
+/** Decodes a quoted-printable mail body, enough to read links out of it. */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * The newest link to `route` (`/confirmemail`, `/resetpassword`) mailed to `email`, read from the
+ * server's outbox; waits for the mail, which is sent after the answer.
+ */
+export async function mailedLink(email: string, route: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  const recipient = email.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        let files: string[];
+        try {
+          files = readdirSync(outbox).filter((file) => file.endsWith(`-${recipient}.eml`));
+        } catch {
+          return undefined;
+        }
+        for (const file of files.sort().reverse()) {
+          const mail = decodeQuotedPrintable(readFileSync(path.join(outbox, file), 'utf8'));
+          const match = new RegExp(`https?://[^\\s"<>]*${route}\\?[^\\s"<>]+`).exec(mail);
+          if (match) {
+            link = match[0].replaceAll('&amp;', '&');
+            return link;
+          }
+        }
+        return undefined;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  const url = new URL(link ?? '');
+  return url.pathname + url.search;
+}
+
+/** An account made through the API (the join screen has its own test). */
+export async function registerAccount(
+  request: APIRequestContext,
+  email: string,
+  password = 'first-secret',
+): Promise<void> {
+  const answer = await request.post('/api/account/register', {
+    data: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      username: email,
+      password,
+      confirmPassword: password,
+    },
+  });
+  expect(answer.ok()).toBe(true);
+}
+
+/** Signs in through the sign-in screen (the page must show it). */
+export async function signInHere(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Successfully signed in')).toBeVisible();
+}

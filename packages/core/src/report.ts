@@ -1,0 +1,170 @@
+import { z } from 'zod';
+
+/**
+ * Report contracts of SPEC §3 (report rows, report data) and §7 (Reports): what
+ * /api/report/{summary,link,page,ruleResult,fileType}/{scanId} answer, paged, sorted, filtered
+ * and grouped on the server.
+ */
+
+const pageNumber = z.coerce.number().int().min(1).max(1_000_000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(1000).default(50);
+
+/** Query of every report tab; `format=csv` exports the tab (all rows matching the filter). */
+export const reportQuerySchema = z.object({
+  page: pageNumber,
+  pageSize,
+  sortBy: z.string().max(40).optional(),
+  sortOrder: z.enum(['asc', 'desc']).default('asc'),
+  /** Link tab: `broken` (default), `all`, `ok`, `unverified`, `skipped`, `anchor`. */
+  status: z.enum(['broken', 'all', 'ok', 'unverified', 'skipped', 'anchor']).default('broken'),
+  /** A failure reason label (link tab). */
+  reason: z.string().max(60).optional(),
+  /** A rule category id (rule tab) or a content type (file-type and page tabs). */
+  category: z.string().max(200).optional(),
+  /** Link tab: rows of one target or one source page (to expand a group). */
+  target: z.string().max(4000).optional(),
+  source: z.string().max(4000).optional(),
+  groupBy: z.enum(['target', 'source', 'reason', 'none']).default('none'),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/** SPEC §3 filterCategories: one entry per filter value with its count. */
+export const filterCategorySchema = z.object({
+  name: z.string(),
+  value: z.string(),
+  count: z.number().int(),
+  allRules: z.number().int(),
+});
+export type FilterCategory = z.infer<typeof filterCategorySchema>;
+
+export const linkRowSchema = z.object({
+  targetUri: z.string(),
+  sourceUri: z.string(),
+  statusDetail: z.string(),
+  statusCode: z.number().int().nullable(),
+  failureReason: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  referenceCount: z.number().int(),
+  element: z.string(),
+  line: z.number().int(),
+  column: z.number().int(),
+  anchor: z.string().nullable(),
+});
+export type LinkRow = z.infer<typeof linkRowSchema>;
+
+export const pageRowSchema = z.object({
+  uri: z.string(),
+  statusCode: z.number().int().nullable(),
+  contentSize: z.number().int(),
+  htmlSize: z.number().int(),
+  title: z.string().nullable(),
+  depth: z.number().int(),
+  pageRank: z.number().nullable(),
+  contents: z.array(z.object({ contentType: z.string(), totalSize: z.number().int() })),
+});
+export type PageRow = z.infer<typeof pageRowSchema>;
+
+export const ruleRowSchema = z.object({
+  uri: z.string(),
+  ruleId: z.string(),
+  ruleName: z.string(),
+  ruleCategoryID: z.number().int(),
+  ruleNote: z.string().nullable(),
+  ruleURL: z.string().nullable(),
+  line: z.number().int(),
+  column: z.number().int(),
+  snippet: z.string().nullable(),
+});
+export type RuleRow = z.infer<typeof ruleRowSchema>;
+
+export const fileTypeRowSchema = z.object({
+  contentType: z.string(),
+  count: z.number().int(),
+  totalSize: z.number().int(),
+});
+export type FileTypeRow = z.infer<typeof fileTypeRowSchema>;
+
+/** A group of rows (groupBy): its key, rows in it and broken rows in it. */
+export const reportGroupSchema = z.object({ key: z.string(), count: z.number().int() });
+
+function reportDataSchema<Row extends z.ZodType>(row: Row) {
+  return z.object({
+    lists: z.array(row),
+    groups: z.array(reportGroupSchema).nullable(),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    filterCategories: z.array(filterCategorySchema),
+  });
+}
+export const linkReportSchema = reportDataSchema(linkRowSchema);
+export const pageReportSchema = reportDataSchema(pageRowSchema);
+export const ruleReportSchema = reportDataSchema(ruleRowSchema);
+export const fileTypeReportSchema = reportDataSchema(fileTypeRowSchema);
+export type ReportData<Row> = {
+  lists: Row[];
+  groups: Array<{ key: string; count: number }> | null;
+  total: number;
+  page: number;
+  pageSize: number;
+  filterCategories: FilterCategory[];
+};
+
+export const reasonCountSchema = z.object({
+  failureReason: z.string(),
+  numberOfReferences: z.number().int(),
+});
+
+/** GET /api/report/summary/{scanId}. */
+export const reportSummarySchema = z.object({
+  scanId: z.string(),
+  url: z.string(),
+  status: z.number().int(),
+  numPages: z.number().int(),
+  totalLinks: z.number().int(),
+  uniqueLinks: z.number().int(),
+  badLinks: z.number().int(),
+  uniqueBadLinks: z.number().int(),
+  brokenAnchors: z.number().int(),
+  duplicateAnchors: z.number().int(),
+  fattestPages: z.number().int(),
+  certificateProblems: z.number().int(),
+  duration: z.number().int(),
+  scanSettingsJson: z.string(),
+  reasons: z.array(reasonCountSchema),
+  /** Pages per size bucket: under 1 MB, 1–2, 2–3, 3–4, 4–5, over 5 MB. */
+  pageSizeBuckets: z.array(z.object({ label: z.string(), pages: z.number().int() })),
+  contentTypeSizes: z.array(fileTypeRowSchema),
+  ruleCategories: z.array(
+    z.object({
+      categoryID: z.number().int(),
+      name: z.string(),
+      passed: z.number().int(),
+      failed: z.number().int(),
+    }),
+  ),
+  /** Up to ten broken links per failure reason. */
+  brokenSamples: z.array(z.object({ failureReason: z.string(), links: z.array(linkRowSchema) })),
+  /** Three rule violations. */
+  ruleSamples: z.array(ruleRowSchema),
+});
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
+
+export const sampleSiteScanIdSchema = z.object({ scanId: z.string().nullable() });
+
+/** Cells a spreadsheet would run as a formula start with one of these (CSV injection). */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/** One CSV cell, quoted when needed and neutralised against formula injection. */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (typeof value === 'string' && formulaStart.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A CSV document: UTF-8 BOM (spreadsheets then read Chinese and accents right), CRLF lines. */
+export function csvDocument(header: string[], rows: Array<Array<string | number | null>>): string {
+  const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { scanSettingsSchema } from './scan-settings.js';
+
+/**
+ * Scan contracts of SPEC §3 and §7 (Scans): the scan list, a submission and its answer. The
+ * server validates with these schemas and the web app types its fetchers with them.
+ */
+
+/** Schedule settings of SPEC §3 (frequency 1 daily, 2 weekly, 3 monthly). */
+export const scheduleSettingsSchema = z.object({
+  frequency: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(2),
+  dailyHour: z.string().max(10).default('09:00'),
+  weeklyDay: z.number().int().min(1).max(7).default(1),
+  monthlyDay: z.number().int().min(1).max(31).default(1),
+  userTimeZoneOffset: z.number().int().min(-1440).max(1440).default(0),
+});
+export type ScheduleSettings = z.infer<typeof scheduleSettingsSchema>;
+
+/** One scan as the list shows it: every SPEC §3 field. Dates are ISO strings. */
+export const scanSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  url: z.string(),
+  priority: z.number().int(),
+  status: z.number().int(),
+  /** Milliseconds. */
+  duration: z.number().int(),
+  dateCreated: z.string(),
+  dateCompleted: z.string().nullable(),
+  /** The HTTP status of the start page, when it answered. */
+  statusCode: z.number().int().nullable(),
+  totalQueuedLinks: z.number().int(),
+  /** Scans of this user running now (SPEC §3). */
+  inProgressScans: z.number().int(),
+  scanType: z.number().int(),
+  totalLinks: z.number().int(),
+  uniqueLinks: z.number().int(),
+  badLinks: z.number().int(),
+  uniqueBadLinks: z.number().int(),
+  scanSettings: scanSettingsSchema,
+  scheduleSettings: scheduleSettingsSchema.nullable(),
+  enableSchedule: z.boolean(),
+  saveScheduleOnly: z.boolean(),
+  sourceScheduleId: z.string().nullable(),
+  jobCreated: z.string(),
+  jobStarted: z.string().nullable(),
+  logMessage: z.string().nullable(),
+  /** 1-based place in the queue while Queued (6), else null. */
+  queuePosition: z.number().int().nullable(),
+});
+export type Scan = z.infer<typeof scanSchema>;
+
+export const scanListSchema = z.array(scanSchema);
+
+/** POST /api/ScanApi/: a scan with its settings; `url` may sit at the top or in the settings. */
+export const createScanRequestSchema = z.object({
+  url: z.string().max(2000).optional(),
+  scanSettings: scanSettingsSchema.optional(),
+  scheduleSettings: scheduleSettingsSchema.nullable().optional(),
+  enableSchedule: z.boolean().optional().default(false),
+  saveScheduleOnly: z.boolean().optional().default(false),
+});
+export type CreateScanRequest = z.input<typeof createScanRequestSchema>;
+
+/**
+ * The answer to a submission: the scan (status 6 with its queue position), or only a status:
+ * 12 monthly limit reached, 13 low credit with the URLs left this month.
+ */
+export const createScanResponseSchema = scanSchema.partial().extend({
+  status: z.number().int(),
+  queuePosition: z.number().int().nullable().optional(),
+  remainingUrls: z.number().int().optional(),
+  message: z.string().optional(),
+});
+export type CreateScanResponse = z.infer<typeof createScanResponseSchema>;
+
+export const scanIdQuerySchema = z.object({ id: z.string().min(1).max(64) });
+
+/** GET /reports/BrokenLinksSummary/{id}: the running stats of SPEC §3. */
+export const brokenLinksSummarySchema = z.object({
+  status: z.number().int(),
+  badLinks: z.number().int(),
+  uniqueBadLinks: z.number().int(),
+  totalLinks: z.number().int(),
+  uniqueLinks: z.number().int(),
+  reasons: z.array(z.object({ failureReason: z.string(), numberOfReferences: z.number().int() })),
+  links: z.array(
+    z.object({
+      targetUri: z.string(),
+      statusCode: z.number().int().nullable(),
+      failureReason: z.string().nullable(),
+      referenceCount: z.number().int(),
+    }),
+  ),
+});
+export type BrokenLinksSummary = z.infer<typeof brokenLinksSummarySchema>;
+
+/** Texts of submission refusals (SPEC §8 shows exceptionMessage as it is). */
+export const scanMessages = {
+  notFound: 'The scan was not found.',
+  cancelNotAllowed: 'The scan is finished or already cancelling.',
+  monthlyLimitReached: 'Subcription monthly limit reached',
+  lowCredit: (remaining: number) =>
+    `Low Credit Warning: ${remaining} URLs are left this month. Upgrade or lower the scan limit.`,
+  invalidUrl: 'The URL entered is invalid',
+  privateAddress: (host: string) =>
+    `The address ${host} is on a private network and may not be scanned`,
+} as const;

@@ -1,0 +1,89 @@
+import type { ScanSettings } from '@linkaudit/core';
+import type { RuleCategoryTally, RuleViolationEvent } from '../events.js';
+import {
+  createRuleRunner,
+  ruleCatalogue,
+  type RulePageInput,
+  type RuleRunner,
+  type RuleViolation,
+} from '../rules/index.js';
+
+/**
+ * The quality rules of one scan: runs the selected rules on every crawled page (in the same
+ * pass, on the text already downloaded) and keeps the pass/fail tally per category.
+ */
+export class QualityRules {
+  private readonly runner: RuleRunner;
+  private readonly rules: Map<number, { name: string; categoryID: number }>;
+  private readonly failedPairs = new Set<string>();
+  private checkedPages = 0;
+  private violations = 0;
+
+  private constructor(private readonly selected: number[]) {
+    this.runner = createRuleRunner({ selectedRules: selected });
+    this.rules = new Map(
+      ruleCatalogue().map((rule) => [
+        rule.linkAuditorRuleID,
+        { name: rule.ruleName, categoryID: rule.categoryID },
+      ]),
+    );
+  }
+
+  /** Undefined when no rule is selected: nothing is collected then, not even the page text. */
+  static forScan(settings: ScanSettings): QualityRules | undefined {
+    return settings.selectedRules.length > 0 ? new QualityRules(settings.selectedRules) : undefined;
+  }
+
+  checkPage(page: RulePageInput): RuleViolationEvent[] {
+    this.checkedPages++;
+    return this.runner.checkPage(page).map((violation) => this.event(violation));
+  }
+
+  finishSite(): RuleViolationEvent[] {
+    return this.runner.finishSite().map((violation) => this.event(violation));
+  }
+
+  tally(): { checkedPages: number; violations: number; categories: RuleCategoryTally[] } {
+    const categories = new Map<number, RuleCategoryTally>();
+    for (const id of new Set(this.selected)) {
+      const rule = this.rules.get(id);
+      if (!rule) continue;
+      const entry = categories.get(rule.categoryID) ?? {
+        categoryID: rule.categoryID,
+        passed: 0,
+        failed: 0,
+      };
+      entry.passed += this.checkedPages;
+      categories.set(rule.categoryID, entry);
+    }
+    for (const pair of this.failedPairs) {
+      const rule = this.rules.get(Number(pair.slice(0, pair.indexOf(' '))));
+      const entry = rule && categories.get(rule.categoryID);
+      if (!entry) continue;
+      entry.passed--;
+      entry.failed++;
+    }
+    return {
+      checkedPages: this.checkedPages,
+      violations: this.violations,
+      categories: [...categories.values()].sort((a, b) => a.categoryID - b.categoryID),
+    };
+  }
+
+  private event(violation: RuleViolation): RuleViolationEvent {
+    this.violations++;
+    this.failedPairs.add(`${violation.ruleId} ${violation.url}`);
+    const rule = this.rules.get(violation.ruleId);
+    return {
+      type: 'rule',
+      ruleId: violation.ruleId,
+      ruleName: rule?.name ?? `Rule ${violation.ruleId}`,
+      categoryID: rule?.categoryID ?? 0,
+      url: violation.url,
+      line: violation.line,
+      column: violation.column,
+      snippet: violation.snippet,
+      ...(violation.message ? { message: violation.message } : {}),
+    };
+  }
+}

@@ -1,0 +1,168 @@
+import type * as HtmlValidateModule from 'html-validate';
+import type { ConfigData, HtmlValidate, ResolvedConfig } from 'html-validate';
+import { createRequire } from 'node:module';
+import type { ParsedPage } from '../page.js';
+import { buildSkeleton } from './skeleton.js';
+
+/**
+ * html-validate's `standard` preset: what the HTML standard requires, no style preferences
+ * (quote style, case, trailing white space). Plus a missing doctype and `<div/>`, which does not
+ * close the div. Accessibility checks are left to our UX rules, and the config's own
+ * housekeeping (unused disable directives, deprecated rule names) says nothing about a page.
+ */
+export const htmlValidateConfig: ConfigData = {
+  root: true,
+  extends: ['html-validate:standard'],
+  elements: ['html5'],
+  rules: {
+    'missing-doctype': 'error',
+    'no-self-closing': 'error',
+    'no-unused-disable': 'off',
+    'deprecated-rule': 'off',
+  },
+};
+
+/**
+ * html-validate takes a fifth of a second to load, so it is required on first use: a scan
+ * without Valid HTML rules, and every CLI start, never pays for it.
+ */
+function createHtmlValidate(): HtmlValidate {
+  const module = createRequire(import.meta.url)('html-validate') as typeof HtmlValidateModule;
+
+  /**
+   * StaticConfigLoader resolves the configuration again for every document, rebuilding the
+   * whole element metadata table: five times the cost of validating a page. Loaders may cache
+   * the resolved configuration (html-validate's ConfigLoader contract), and ours never changes.
+   */
+  class ResolvedOnceConfigLoader extends module.StaticConfigLoader {
+    private resolved: ResolvedConfig | Promise<ResolvedConfig> | undefined;
+
+    override getConfigFor(
+      handle: string,
+      configOverride?: ConfigData,
+    ): ResolvedConfig | Promise<ResolvedConfig> {
+      if (configOverride) return super.getConfigFor(handle, configOverride);
+      return (this.resolved ??= super.getConfigFor(handle));
+    }
+  }
+
+  return new module.HtmlValidate(new ResolvedOnceConfigLoader(htmlValidateConfig));
+}
+
+/** One html-validate message located in the page. */
+export interface HtmlMessage {
+  ruleId: string;
+  message: string;
+  /** Page offset of the element or text the message is about. */
+  offset: number;
+  size: number;
+}
+
+type SkeletonMessage = Pick<HtmlMessage, 'ruleId' | 'message' | 'offset' | 'size'>;
+
+// Enough for the templates of a large site; the oldest skeleton is forgotten first.
+const cacheEntries = 512;
+const cacheChars = 8_000_000; // 16 MB of UTF-16 at most
+// html-validate takes about a second per megabyte, and its time grows with the square of the
+// nesting depth (20,000 nested elements: 10 s). Such pages are reported, not validated.
+// Unclosed elements nest ever deeper in html-validate's tree (20,000 unclosed links: 12 s).
+const maxValidatedChars = 1_000_000;
+const maxValidatedDepth = 1000;
+const maxUnclosed = 1000;
+const messagesKey = Symbol('html-validate messages');
+
+/** html-validate for one scan, validating each page skeleton once (see skeleton.ts). */
+export class HtmlValidator {
+  private readonly engine = createHtmlValidate();
+  private readonly cache = new Map<string, readonly SkeletonMessage[]>();
+  private cachedChars = 0;
+  /** Pages validated and pages answered from the cache, for the benchmark. */
+  readonly stats = { validated: 0, cached: 0 };
+
+  /** The messages for a page, computed once per page whichever rule asks first. */
+  messages(page: ParsedPage): readonly HtmlMessage[] {
+    return page.memo(messagesKey, () => this.validate(page));
+  }
+
+  private validate(page: ParsedPage): HtmlMessage[] {
+    const depth = page.elements.reduce((deepest, element) => Math.max(deepest, element.depth), 0);
+    if (depth > maxValidatedDepth) {
+      return [notValidated(`elements nested ${depth} levels deep (limit ${maxValidatedDepth})`)];
+    }
+    if (page.unclosed > maxUnclosed) {
+      return [notValidated(`${page.unclosed} elements are never closed (limit ${maxUnclosed})`)];
+    }
+    const skeleton = buildSkeleton(page);
+    if (skeleton.source.length > maxValidatedChars) {
+      const size = `${skeleton.source.length} characters of markup (limit ${maxValidatedChars})`;
+      return [notValidated(size)];
+    }
+    const found = this.cached(skeleton.source) ?? this.run(skeleton.source);
+    return found.map((message) => {
+      const offset = tagStart(page.html, skeleton.toPage(message.offset));
+      return { ...message, offset };
+    });
+  }
+
+  /** The messages of an already validated skeleton, now the most recently used. */
+  private cached(source: string): readonly SkeletonMessage[] | undefined {
+    const found = this.cache.get(source);
+    if (found) {
+      this.stats.cached++;
+      this.cache.delete(source);
+      this.cache.set(source, found);
+    }
+    return found;
+  }
+
+  private remember(source: string, messages: SkeletonMessage[]): SkeletonMessage[] {
+    this.cache.set(source, messages);
+    this.cachedChars += source.length;
+    while (this.cache.size > cacheEntries || this.cachedChars > cacheChars) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest === undefined) break;
+      this.cache.delete(oldest);
+      this.cachedChars -= oldest.length;
+    }
+    return messages;
+  }
+
+  private run(source: string): SkeletonMessage[] {
+    this.stats.validated++;
+    return this.remember(source, this.lint(source));
+  }
+
+  private lint(source: string): SkeletonMessage[] {
+    try {
+      const report = this.engine.validateStringSync(source);
+      return report.results.flatMap((result) =>
+        result.messages.map(({ ruleId, message, offset, size }) => ({
+          ruleId,
+          message,
+          offset,
+          size,
+        })),
+      );
+    } catch (error) {
+      // html-validate throws on input it cannot lex at all; that is an HTML error too.
+      return [{ ruleId: 'parser-error', message: (error as Error).message, offset: 0, size: 1 }];
+    }
+  }
+}
+
+/** Reported under Other HTML error, so a page too large to validate is never silently "valid". */
+function notValidated(reason: string): HtmlMessage {
+  return {
+    ruleId: 'linkaudit-not-validated',
+    message: `Not validated: ${reason}`,
+    offset: 0,
+    size: 1,
+  };
+}
+
+/** html-validate points at a tag's name; our rules point at its `<` (or `</`). */
+function tagStart(html: string, offset: number): number {
+  if (html[offset - 1] === '<') return offset - 1;
+  if (html[offset - 1] === '/' && html[offset - 2] === '<') return offset - 2;
+  return offset;
+}

@@ -1,0 +1,208 @@
+import { DomHandler, type ChildNode, type Document, type Element } from 'domhandler';
+import { decodeHTMLAttribute } from 'entities';
+import { Parser } from 'htmlparser2';
+import { LineIndex } from '../extract/line-index.js';
+import type { RulePageInput } from './index.js';
+import type { SiteLocation, SourceSpan, Spot } from './rule-types.js';
+import type { ScanServices } from './services.js';
+
+/** An element with the source facts the rules need beyond domhandler's. */
+export interface PageElement extends Element {
+  /** Offset of the `>` that ends the start tag. */
+  tagEnd: number;
+  /** 1 for a top-level element. */
+  depth: number;
+  /** Inside a `<head>` or an inline `<svg>` (an ancestor, not the element itself). */
+  inHead: boolean;
+  inSvg: boolean;
+}
+
+const snippetLength = 120;
+
+// Void elements and elements whose end tag HTML lets pages leave out.
+const closedImplicitly = new Set([
+  ...['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source'],
+  ...['track', 'wbr', 'param', 'keygen', 'basefont', 'frame', 'isindex', 'command'],
+  ...['html', 'head', 'body', 'p', 'li', 'dt', 'dd', 'option', 'optgroup', 'rt', 'rp', 'rb'],
+  ...['tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'colgroup', 'caption'],
+]);
+
+/**
+ * Builds the DOM in one pass and, on the way, lists every element in document order with where
+ * its start tag ends and how deep it is, so no rule has to walk the tree to find its elements.
+ */
+class IndexingHandler extends DomHandler {
+  readonly elements: PageElement[] = [];
+  readonly nodes: ChildNode[] = [];
+  unclosed = 0;
+  private source: { startIndex: number | null; endIndex: number | null } | undefined;
+
+  override onparserinit(parser: { startIndex: number | null; endIndex: number | null }): void {
+    super.onparserinit(parser);
+    this.source = parser;
+  }
+
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    // The parser leaves references undecoded (see ParsedPage); attribute values are decoded
+    // here, the few that have any, so rules always read what the browser would.
+    for (const key in attribs) {
+      const value = attribs[key];
+      if (value?.includes('&')) attribs[key] = decodeHTMLAttribute(value);
+    }
+    super.onopentag(name, attribs);
+    const element = this.tagStack[this.tagStack.length - 1] as PageElement;
+    const parent = this.tagStack[this.tagStack.length - 2] as Partial<PageElement> | undefined;
+    element.tagEnd = this.source?.endIndex ?? element.startIndex ?? 0;
+    element.depth = this.tagStack.length - 1; // the stack starts with the document
+    // Known at parse time, so no rule walks up the tree to ask (deep pages made that quadratic).
+    element.inHead = parent?.name === 'head' || parent?.inHead === true;
+    element.inSvg = parent?.name === 'svg' || parent?.inSvg === true;
+    this.elements.push(element);
+  }
+
+  override onclosetag(name?: string, implied?: boolean): void {
+    // Elements the page never closes (void elements and optional end tags aside).
+    if (implied && name !== undefined && !closedImplicitly.has(name)) this.unclosed++;
+    super.onclosetag();
+  }
+
+  protected override addNode(node: ChildNode): void {
+    super.addNode(node);
+    this.nodes.push(node);
+  }
+}
+
+/**
+ * One page parsed once for all rules: the DOM with source offsets, an index of elements by tag
+ * name, line/column lookup and per-page memos for analyses several rules share (spelling words,
+ * html-validate messages).
+ */
+export class ParsedPage {
+  readonly document: Document;
+  readonly elements: readonly PageElement[];
+  /** Every node (elements, texts, comments …) in document order. */
+  readonly nodes: readonly ChildNode[];
+  /** Elements the page opens and never closes (void elements and optional end tags aside). */
+  readonly unclosed: number;
+  private tags: Map<string, PageElement[]> | undefined;
+  private lines: LineIndex | undefined;
+  private readonly memos = new Map<symbol, unknown>();
+  private pageUrl: URL | null | undefined;
+  private base: string | null | undefined;
+
+  constructor(
+    readonly input: RulePageInput,
+    readonly services: ScanServices,
+  ) {
+    const handler = new IndexingHandler(undefined, {
+      withStartIndices: true,
+      withEndIndices: true,
+    });
+    // Text nodes keep their character references as written: most rules never read text, and
+    // those that do decode it (dom.ts textData, source.ts). That saves a twentieth of the cost.
+    new Parser(handler, { decodeEntities: false }).end(input.html);
+    this.document = handler.root;
+    this.elements = handler.elements;
+    this.nodes = handler.nodes;
+    this.unclosed = handler.unclosed;
+  }
+
+  get html(): string {
+    return this.input.html;
+  }
+
+  /** The page's address, or undefined when the engine passed something unparseable. */
+  get url(): URL | undefined {
+    if (this.pageUrl === undefined) this.pageUrl = URL.parse(this.input.url);
+    return this.pageUrl ?? undefined;
+  }
+
+  /** An address of the page resolved against its `<base href>` and URL. */
+  resolve(href: string): URL | undefined {
+    if (this.base === undefined) {
+      const baseHref = this.first('base')?.attribs.href?.trim();
+      const declared = baseHref ? URL.parse(baseHref, this.input.url) : null;
+      this.base = declared?.href ?? this.url?.href ?? null;
+    }
+    return URL.parse(href.trim(), this.base ?? undefined) ?? undefined;
+  }
+
+  /** Elements with this (lower-case) tag name, in document order. */
+  all(tag: string): readonly PageElement[] {
+    if (!this.tags) {
+      this.tags = new Map();
+      for (const element of this.elements) {
+        const list = this.tags.get(element.name);
+        if (list) list.push(element);
+        else this.tags.set(element.name, [element]);
+      }
+    }
+    return this.tags.get(tag) ?? [];
+  }
+
+  first(tag: string): PageElement | undefined {
+    return this.all(tag)[0];
+  }
+
+  /** Where a page-level finding is reported: the `<head>`, else `<html>`, else the first byte. */
+  get headSpot(): Spot {
+    return this.first('head') ?? this.first('html') ?? 0;
+  }
+
+  /** 1-based line and column of a character offset. */
+  position(offset: number): { line: number; column: number } {
+    if (!this.lines) {
+      this.lines = new LineIndex();
+      this.lines.add(this.html);
+    }
+    return this.lines.position(offset);
+  }
+
+  /** The source span of a spot: a node's outer source, or a span, or one offset. */
+  span(spot: Spot): SourceSpan {
+    if (typeof spot === 'number') return { start: spot, end: spot + snippetLength * 2 };
+    if ('start' in spot) return spot;
+    const start = spot.startIndex ?? 0;
+    return { start, end: (spot.endIndex ?? start) + 1 };
+  }
+
+  /** At most 120 characters of source from the span, whitespace collapsed to single spaces. */
+  snippet(span: SourceSpan): string {
+    // Runs once per violation, hundreds of thousands of times on a large site: one pass that
+    // stops at 120 characters rather than regular expressions over the whole span.
+    const end = Math.min(span.end, this.html.length);
+    let text = '';
+    let space = false;
+    for (let i = span.start; i < end && text.length < snippetLength; i++) {
+      const char = this.html[i] ?? '';
+      if (char === ' ' || char === '\n' || char === '\t' || char === '\r' || char === '\f') {
+        space = text.length > 0;
+        continue;
+      }
+      if (space) text += ' ';
+      space = false;
+      text += char;
+    }
+    return text.length > snippetLength ? text.slice(0, snippetLength) : text;
+  }
+
+  /** A spot as a reportable place: page URL, 1-based line and column, a short source snippet. */
+  locate(spot: Spot): SiteLocation {
+    const span = this.span(spot);
+    const { line, column } = this.position(span.start);
+    return { url: this.input.url, line, column, snippet: this.snippet(span) };
+  }
+
+  /** The raw source of an element's start tag, `<a href="…">`. */
+  startTag(element: PageElement): string {
+    return this.html.slice(element.startIndex ?? 0, element.tagEnd + 1);
+  }
+
+  /** Computes a per-page analysis once, however many rules ask for it. */
+  memo<T>(key: symbol, compute: (page: ParsedPage) => T): T {
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const value = compute(this);
+    this.memos.set(key, value);
+    return value;
+  }
+}

@@ -1,0 +1,21 @@
+import { HtmlValidator } from './html/validator.js';
+import { Speller } from './spelling/speller.js';
+
+/**
+ * The expensive helpers of one scan, created on first use so a scan without spelling or HTML
+ * rules never loads a dictionary or html-validate's configuration.
+ */
+export class ScanServices {
+  private speller: Speller | undefined;
+  private validator: HtmlValidator | undefined;
+
+  constructor(private readonly spellingIgnore: readonly string[] = []) {}
+
+  get spelling(): Speller {
+    return (this.speller ??= new Speller(this.spellingIgnore));
+  }
+
+  get htmlValidator(): HtmlValidator {
+    return (this.validator ??= new HtmlValidator());
+  }
+}

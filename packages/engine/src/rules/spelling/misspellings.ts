@@ -1,0 +1,75 @@
+// One rule per place a misspelt word can be, so a site can choose, say, headings and titles only.
+import { RuleCategory } from '@linkaudit/core';
+import type { PageRule } from '../rule-types.js';
+import type { TextContext } from './texts.js';
+import { proseFindings } from './prose.js';
+
+function misspeltIn(
+  context: TextContext,
+  info: Pick<PageRule, 'id' | 'slug' | 'name' | 'note'>,
+): PageRule {
+  return {
+    ...info,
+    category: RuleCategory.Spellcheck,
+    prompt:
+      'Correct the spelling, or add the word to the scan\u2019s spelling ignore list if it is a name.',
+    check(page, report) {
+      for (const finding of proseFindings(page)) {
+        if (finding.kind === 'misspelt' && finding.context === context) {
+          report({ start: finding.start, end: finding.start + 120 }, finding.message);
+        }
+      }
+    },
+  };
+}
+
+export const misspellingRules: readonly PageRule[] = [
+  misspeltIn('body', {
+    id: 2001,
+    slug: 'spelling/misspelt-word',
+    name: 'Misspelt word',
+    note: 'A word of the page text is not in the English dictionary.',
+  }),
+  misspeltIn('title', {
+    id: 2004,
+    slug: 'spelling/misspelt-title',
+    name: 'Misspelt word in title',
+    note: 'A word of the page title is not in the English dictionary.',
+  }),
+  misspeltIn('heading', {
+    id: 2005,
+    slug: 'spelling/misspelt-heading',
+    name: 'Misspelt word in heading',
+    note: 'A word of a heading (h1–h6) is not in the English dictionary.',
+  }),
+  misspeltIn('link', {
+    id: 2006,
+    slug: 'spelling/misspelt-link-text',
+    name: 'Misspelt word in link text',
+    note: 'A word of a link text is not in the English dictionary.',
+  }),
+  misspeltIn('alt', {
+    id: 2007,
+    slug: 'spelling/misspelt-alt-text',
+    name: 'Misspelt word in alt text',
+    note: 'A word of an image\u2019s alt text is not in the English dictionary.',
+  }),
+  misspeltIn('description', {
+    id: 2008,
+    slug: 'spelling/misspelt-meta-description',
+    name: 'Misspelt word in meta description',
+    note: 'A word of the meta description (the search-result snippet) is not in the English dictionary.',
+  }),
+  misspeltIn('form', {
+    id: 2009,
+    slug: 'spelling/misspelt-form-text',
+    name: 'Misspelt word in a form',
+    note: 'A word of a button, label, option, legend or placeholder is not in the English dictionary.',
+  }),
+  misspeltIn('tooltip', {
+    id: 2010,
+    slug: 'spelling/misspelt-tooltip',
+    name: 'Misspelt word in a tooltip or label attribute',
+    note: 'A word of a title or aria-label attribute is not in the English dictionary.',
+  }),
+];

@@ -1,0 +1,166 @@
+// One pass over a page's prose finds everything the spelling rules report: unknown words, and
+// mistakes of correctly spelt words that a dictionary cannot see ("the the", "should of",
+// "a apple", "i think"). Each rule then only picks its own findings.
+import type { ParsedPage } from '../page.js';
+import type { SourceText } from '../source.js';
+import { emptyHash, hashStep, type Chunk, type ChunkReader } from './chunks.js';
+import { confusions, phrasesByLastWord } from './confusions.js';
+import { textSegments, type TextContext } from './texts.js';
+
+export type ProseKind = 'misspelt' | 'repeated' | 'confused' | 'article' | 'pronoun';
+
+export interface ProseFinding {
+  kind: ProseKind;
+  context: TextContext;
+  /** Page offset of the offending word. */
+  start: number;
+  message: string;
+}
+
+type Finding = Omit<ProseFinding, 'context'>;
+
+type WordChunk = Chunk & { word: string };
+
+/**
+ * The current phrase: consecutive words with no punctuation between them, as the chunks they
+ * came from and their page offsets. Only the last five words matter to any check, so they sit
+ * in a small ring that is overwritten rather than grown.
+ */
+class Phrase {
+  private static readonly size = 5;
+  private readonly chunks: WordChunk[] = [];
+  private readonly starts: number[] = [];
+  private next = 0;
+  length = 0;
+
+  push(chunk: WordChunk, start: number): void {
+    this.chunks[this.next] = chunk;
+    this.starts[this.next] = start;
+    this.next = (this.next + 1) % Phrase.size;
+    this.length = Math.min(this.length + 1, Phrase.size);
+  }
+
+  clear(): void {
+    this.length = 0;
+  }
+
+  /** The word `back` places before the newest (0 is the newest). */
+  chunk(back: number): WordChunk | undefined {
+    return back < this.length ? this.chunks[this.slot(back)] : undefined;
+  }
+
+  start(back: number): number {
+    return this.starts[this.slot(back)] ?? 0;
+  }
+
+  private slot(back: number): number {
+    return (this.next - 1 - back + Phrase.size * 2) % Phrase.size;
+  }
+}
+
+/** A mistake the last two words of the phrase make together, if any. */
+function pairFinding(phrase: Phrase): Finding | undefined {
+  const before = phrase.chunk(1);
+  const now = phrase.chunk(0);
+  if (!before || !now) return undefined;
+  if (before.word === now.word && !now.grammar.fineDouble) {
+    return { kind: 'repeated', start: phrase.start(0), message: `"${now.written}" twice` };
+  }
+  if (before.grammar.lowerCaseI && now.grammar.startsLowerCase) {
+    return { kind: 'pronoun', start: phrase.start(1), message: `"${before.written}"` };
+  }
+  const wanted = now.grammar.article;
+  if ((before.word === 'a' || before.word === 'an') && wanted && wanted !== before.word) {
+    const message = `"${before.written} ${now.written}": write "${wanted} ${now.written}"`;
+    return { kind: 'article', start: phrase.start(1), message };
+  }
+  return undefined;
+}
+
+/** A confused phrase ending with the phrase's newest word, if any. */
+function confusionFinding(phrase: Phrase): Finding | undefined {
+  for (const words of phrasesByLastWord.get(phrase.chunk(0)?.word ?? '') ?? []) {
+    const back = words.length - 1;
+    const matches = words.every((word, index) => phrase.chunk(back - index)?.word === word);
+    if (!matches) continue;
+    const written = words.map((_word, index) => phrase.chunk(back - index)?.written).join(' ');
+    const message = `"${written}": write "${confusions.get(words.join(' '))}"`;
+    return { kind: 'confused', start: phrase.start(back), message };
+  }
+  return undefined;
+}
+
+/** The white space of JavaScript's \s, tested on a UTF-16 code unit. */
+function isSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+class ProseReader {
+  readonly findings: ProseFinding[] = [];
+  private readonly phrase = new Phrase();
+  private context: TextContext = 'body';
+
+  constructor(private readonly chunks: ChunkReader) {}
+
+  read(context: TextContext, source: SourceText): void {
+    this.context = context;
+    this.phrase.clear();
+    const { text } = source;
+    let end = 0;
+    // A hand-written scan for runs of non-space, hashing each run for the chunk table as it
+    // goes: this loop runs for every character of every page's prose.
+    while (end < text.length) {
+      let begin = end;
+      while (begin < text.length && isSpace(text.charCodeAt(begin))) begin++;
+      if (begin === text.length) break;
+      let hash = emptyHash;
+      for (end = begin; end < text.length; end++) {
+        const code = text.charCodeAt(end);
+        if (isSpace(code)) break;
+        hash = hashStep(hash, code);
+      }
+      this.chunk(this.chunks.read(text, begin, end, hash), source, begin);
+    }
+  }
+
+  private chunk(chunk: Chunk, source: SourceText, at: number): void {
+    for (const word of chunk.misspelt) {
+      const start = source.offset(at + word.index);
+      this.add({ kind: 'misspelt', start, message: `Unknown word "${word.text}"` });
+    }
+    const phrase = this.phrase;
+    if (chunk.opens || chunk.word === undefined) phrase.clear();
+    if (chunk.word === undefined) return;
+    phrase.push(chunk as WordChunk, source.offset(at + chunk.wordIndex));
+    if (phrase.length > 1) this.add(pairFinding(phrase));
+    if (chunk.grammar.endsConfusion) this.add(confusionFinding(phrase));
+    if (chunk.closes) phrase.clear();
+  }
+
+  private add(finding: Finding | undefined): void {
+    if (finding) this.findings.push({ ...finding, context: this.context });
+  }
+}
+
+const findingsKey = Symbol('prose findings');
+
+/** Everything the spelling rules report on a page, computed once for all of them. */
+export function proseFindings(page: ParsedPage): readonly ProseFinding[] {
+  return page.memo(findingsKey, () => {
+    const reader = new ProseReader(page.services.spelling.chunks);
+    for (const { context, source } of textSegments(page)) reader.read(context, source);
+    return reader.findings;
+  });
+}

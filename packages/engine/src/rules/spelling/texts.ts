@@ -1,0 +1,124 @@
+// The visible prose of a page, each piece with its context (title, heading, link …) and its
+// source position. Code, scripts, styles and anything marked as not to be spell-checked or not
+// in English stay out.
+import { isTag, isText, type AnyNode, type Element, type Text } from 'domhandler';
+import { attr } from '../dom.js';
+import type { PageElement, ParsedPage } from '../page.js';
+import { attributeSpan, SourceText } from '../source.js';
+
+export type TextContext =
+  'body' | 'title' | 'heading' | 'link' | 'form' | 'alt' | 'description' | 'tooltip';
+
+export interface TextSegment {
+  context: TextContext;
+  source: SourceText;
+}
+
+// Elements whose content is code, data or not prose.
+const skipped = new Set([
+  'script',
+  'style',
+  'code',
+  'pre',
+  'kbd',
+  'samp',
+  'var',
+  'tt',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'textarea',
+  'iframe',
+  'object',
+]);
+const headingNames = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const formTextNames = new Set(['button', 'label', 'option', 'legend']);
+const labelledInputs = new Set(['submit', 'button', 'reset']);
+
+const isEnglish = (lang: string | undefined): boolean =>
+  lang === undefined || lang === '' || /^en(?:-|$)/i.test(lang);
+
+function contextOf(element: Element): TextContext | undefined {
+  if (element.name === 'title') return 'title';
+  if (headingNames.has(element.name)) return 'heading';
+  if (element.name === 'a') return 'link';
+  if (formTextNames.has(element.name)) return 'form';
+  return undefined;
+}
+
+function isExcluded(element: Element): boolean {
+  return (
+    skipped.has(element.name) ||
+    element.attribs.spellcheck === 'false' ||
+    attr(element, 'translate')?.toLowerCase() === 'no' ||
+    !isEnglish(attr(element, 'lang'))
+  );
+}
+
+class SegmentCollector {
+  readonly segments: TextSegment[] = [];
+  constructor(private readonly page: ParsedPage) {}
+
+  /** Collects the prose under `root` in document order (a loop: pages can nest very deep). */
+  collect(root: AnyNode): void {
+    const pending: { node: AnyNode; context: TextContext }[] = [{ node: root, context: 'body' }];
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      const { node } = next;
+      let { context } = next;
+      if (isText(node)) {
+        this.text(node, context);
+        continue;
+      }
+      if (isTag(node)) {
+        if (isExcluded(node)) continue;
+        this.attributes(node as PageElement);
+        context = contextOf(node) ?? context;
+      }
+      if (!('children' in node)) continue;
+      for (let i = node.children.length - 1; i >= 0; i--) {
+        pending.push({ node: node.children[i]!, context });
+      }
+    }
+  }
+
+  private text(node: Text, context: TextContext): void {
+    const start = node.startIndex ?? 0;
+    const raw = this.page.html.slice(start, (node.endIndex ?? start) + 1);
+    if (/\S/.test(raw)) this.segments.push({ context, source: SourceText.decode(raw, start) });
+  }
+
+  private attributes(element: PageElement): void {
+    const { name, attribs } = element;
+    const type = attribs.type?.toLowerCase();
+    if (attribs.alt && (name === 'img' || name === 'area' || type === 'image'))
+      this.add(element, 'alt', 'alt');
+    if (attribs.title) this.add(element, 'title', 'tooltip');
+    if (attribs['aria-label']) this.add(element, 'aria-label', 'tooltip');
+    if (attribs.placeholder) this.add(element, 'placeholder', 'form');
+    if (name === 'input' && attribs.value && labelledInputs.has(type ?? ''))
+      this.add(element, 'value', 'form');
+    if (name === 'meta' && attribs.name?.toLowerCase() === 'description' && attribs.content) {
+      this.add(element, 'content', 'description');
+    }
+  }
+
+  private add(element: PageElement, attribute: string, context: TextContext): void {
+    const span = attributeSpan(this.page, element, attribute);
+    if (!span) return;
+    const raw = this.page.html.slice(span.valueStart, span.valueEnd);
+    this.segments.push({ context, source: SourceText.decode(raw, span.valueStart) });
+  }
+}
+
+const segmentsKey = Symbol('text segments');
+
+/** The page's prose in document order; none when the page declares a language other than English. */
+export function textSegments(page: ParsedPage): readonly TextSegment[] {
+  return page.memo(segmentsKey, () => {
+    // <html lang="de"> excludes the whole document like any other element in another language.
+    const collector = new SegmentCollector(page);
+    collector.collect(page.document);
+    return collector.segments;
+  });
+}

@@ -1,0 +1,82 @@
+// Links people can understand and trust.
+import { RuleCategory } from '@linkaudit/core';
+import { attr, collapse, hasLabelAttribute, isInSvg, textOf, tokens } from '../dom.js';
+import type { PageRule } from '../rule-types.js';
+import { hasAccessibleName } from './accessible-name.js';
+
+// Texts that say nothing about where a link goes (after lower-casing and dropping punctuation).
+const vagueTexts = new Set([
+  'click',
+  'click here',
+  'click this',
+  'go',
+  'here',
+  'info',
+  'information',
+  'learn more',
+  'link',
+  'more',
+  'more info',
+  'more information',
+  'read more',
+  'right here',
+  'see more',
+  'start',
+  'this',
+  'this link',
+  'this page',
+]);
+const longestVagueText = Math.max(...[...vagueTexts].map((text) => text.length));
+
+export const vagueLinkText: PageRule = {
+  id: 5004,
+  slug: 'ux/vague-link-text',
+  name: 'Vague link text',
+  category: RuleCategory.UserExperience,
+  note: 'A link reads like "click here" or "read more", which says nothing out of context.',
+  prompt: 'Make the link text say where it goes, e.g. "Download the 2024 price list".',
+  check(page, report) {
+    for (const link of page.all('a')) {
+      if (link.attribs.href === undefined || hasLabelAttribute(link)) continue;
+      const raw = textOf(link, longestVagueText * 3);
+      if (raw.length > longestVagueText * 3) continue; // most links: no need to normalise
+      const text = collapse(raw).toLowerCase();
+      const bare = vagueTexts.has(text) ? text : text.replace(/[^\p{L}\p{N} ]/gu, '').trim();
+      if (vagueTexts.has(bare)) report(link, `Link text "${collapse(raw)}"`);
+    }
+  },
+};
+
+export const emptyLink: PageRule = {
+  id: 5005,
+  slug: 'ux/empty-link',
+  name: 'Link without text',
+  category: RuleCategory.UserExperience,
+  note: 'A link has no text, no image alt text and no label, so screen readers announce only "link".',
+  prompt: 'Add link text, alt text to the image inside it, or an aria-label.',
+  check(page, report) {
+    for (const link of page.all('a')) {
+      if (link.attribs.href !== undefined && !isInSvg(link) && !hasAccessibleName(link)) {
+        report(link);
+      }
+    }
+  },
+};
+
+export const targetBlankNoopener: PageRule = {
+  id: 5007,
+  slug: 'ux/target-blank-noopener',
+  name: 'New window without rel="noopener"',
+  category: RuleCategory.UserExperience,
+  note: 'A link opens a new window (target="_blank") without rel="noopener", so the new page can control this one in older browsers.',
+  prompt: 'Add rel="noopener" (or "noreferrer") to links with target="_blank".',
+  check(page, report) {
+    for (const link of [...page.all('a'), ...page.all('area')]) {
+      if (attr(link, 'target')?.toLowerCase() !== '_blank' || link.attribs.href === undefined) {
+        continue;
+      }
+      const rel = tokens(link, 'rel');
+      if (!rel.includes('noopener') && !rel.includes('noreferrer')) report(link);
+    }
+  },
+};

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { scanListSchema, scanSchema } from '@linkaudit/core';
+import { signedInUser } from '../../plugins/authentication.js';
+import type { ScanService } from '../scans/scans.service.js';
+
+/** SPEC §7 Admin: all users' scans, force to Failed, requeue (with edited settings). Admins only. */
+export function registerAdminRoutes(app: FastifyInstance, deps: { scans: ScanService }): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = { onRequest: app.requireAdmin };
+  for (const path of ['/api/admin/scans/', '/api/admin/scans']) {
+    routes.get(path, { ...guarded, schema: { response: { 200: scanListSchema } } }, () =>
+      deps.scans.adminList(),
+    );
+  }
+  routes.put(
+    '/api/admin/SetScanStateToFailed/:id',
+    { ...guarded, schema: { params: z.object({ id: z.string().max(64) }) } },
+    async (request) => {
+      await deps.scans.adminSetFailed(signedInUser(request), request.params.id);
+      return {};
+    },
+  );
+  for (const path of ['/api/admin/Requeue/', '/api/admin/Requeue']) {
+    routes.put(path, { ...guarded, schema: { response: { 200: scanSchema } } }, (request) =>
+      deps.scans.adminRequeue(signedInUser(request), request.body),
+    );
+  }
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { Authenticate } from '../../plugins/authentication.js';
+import type { ScanUpdates } from '../scans/scan-updates.js';
+
+export interface RealtimeDeps {
+  authenticate: Authenticate;
+  updates: ScanUpdates;
+}
+
+/**
+ * The scan hub (DESIGN §4 Realtime): `GET /hubs/scans?access_token=…` upgrades to a WebSocket
+ * that receives `{ type: 'scan', scanId, status, totals… }` for the signed-in user's scans only.
+ * The 5-second polling of SPEC §4 stays the fallback.
+ */
+export async function registerRealtimeRoutes(
+  app: FastifyInstance,
+  deps: RealtimeDeps,
+): Promise<void> {
+  await app.register(websocket);
+  app.get('/hubs/scans', { websocket: true }, (socket, request) => {
+    const token = new URL(request.url, 'http://hub').searchParams.get('access_token') ?? '';
+    let unsubscribe: (() => void) | undefined;
+    socket.on('close', () => unsubscribe?.());
+    deps.authenticate(token).then(
+      (credential) => {
+        if (credential?.kind !== 'user') return socket.close(4401, 'Unauthorized');
+        const userId = credential.user.id;
+        if (socket.readyState !== socket.OPEN) return;
+        unsubscribe = deps.updates.subscribe((update) => {
+          if (update.userId === userId) socket.send(JSON.stringify({ type: 'scan', ...update }));
+        });
+        socket.send(JSON.stringify({ type: 'hello' }));
+      },
+      () => socket.close(1011, 'Server error'),
+    );
+  });
+}

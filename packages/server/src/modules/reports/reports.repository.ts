@@ -1,0 +1,316 @@
+import { sql, type Kysely } from 'kysely';
+import type { FileTypeRow, LinkRow, PageRow, ReportQuery, RuleRow } from '@linkaudit/core';
+import type { Database } from '../../db/schema.js';
+
+/** Report reads over a scan's result tables; every query is keyed by (scan_id, …) indexes. */
+
+export async function reasonCounts(
+  db: Kysely<Database>,
+  scanId: string,
+): Promise<Array<{ failureReason: string; numberOfReferences: number }>> {
+  const rows = await db
+    .selectFrom('scan_links as l')
+    .innerJoin('scan_targets as t', (join) =>
+      join.onRef('t.scan_id', '=', 'l.scan_id').onRef('t.id', '=', 'l.target_id'),
+    )
+    .select(['t.reason', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('l.scan_id', '=', scanId)
+    .where('t.state', '=', 'broken')
+    .groupBy('t.reason')
+    .orderBy('count', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    failureReason: row.reason ?? '',
+    numberOfReferences: Number(row.count),
+  }));
+}
+
+/** Unique broken targets with their occurrence counts (live summary). */
+export async function brokenLinkRows(db: Kysely<Database>, scanId: string, limit: number) {
+  const rows = await db
+    .selectFrom('scan_targets as t')
+    .select(['t.url', 't.status_code', 't.reason'])
+    .select((eb) =>
+      eb
+        .selectFrom('scan_links as l')
+        .select(eb.fn.countAll<number | string>().as('c'))
+        .whereRef('l.scan_id', '=', 't.scan_id')
+        .whereRef('l.target_id', '=', 't.id')
+        .as('references'),
+    )
+    .where('t.scan_id', '=', scanId)
+    .where('t.state', '=', 'broken')
+    .orderBy('t.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    targetUri: row.url,
+    statusCode: row.status_code,
+    failureReason: row.reason,
+    referenceCount: Number(row.references ?? 0),
+  }));
+}
+
+const linkSortColumns = {
+  targetUri: 't.url',
+  sourceUri: 'p.url',
+  statusCode: 't.status_code',
+  failureReason: 't.reason',
+  referenceCount: 't.reference_count',
+  line: 'l.line',
+} as const;
+
+/** Link occurrences joined to their target and page, filtered as the query says. */
+function linkQuery(db: Kysely<Database>, scanId: string, query: ReportQuery) {
+  let q = db
+    .selectFrom('scan_links as l')
+    .innerJoin('scan_targets as t', (join) =>
+      join.onRef('t.scan_id', '=', 'l.scan_id').onRef('t.id', '=', 'l.target_id'),
+    )
+    .innerJoin('scan_pages as p', (join) =>
+      join.onRef('p.scan_id', '=', 'l.scan_id').onRef('p.id', '=', 'l.page_id'),
+    )
+    .where('l.scan_id', '=', scanId);
+  if (query.status === 'anchor') q = q.where('l.anchor_state', '=', 'missing');
+  else if (query.status !== 'all') q = q.where('t.state', '=', query.status);
+  if (query.reason) q = q.where('t.reason', '=', query.reason);
+  if (query.target !== undefined) q = q.where('t.url', '=', query.target);
+  if (query.source !== undefined) q = q.where('p.url', '=', query.source);
+  return q;
+}
+
+export async function linkPage(
+  db: Kysely<Database>,
+  scanId: string,
+  query: ReportQuery,
+  paged: boolean,
+): Promise<{ rows: LinkRow[]; total: number }> {
+  const base = linkQuery(db, scanId, query);
+  const sortColumn =
+    linkSortColumns[(query.sortBy ?? 'targetUri') as keyof typeof linkSortColumns] ?? 't.url';
+  let rowsQuery = base
+    .select([
+      't.url as targetUri',
+      'p.url as sourceUri',
+      't.state',
+      't.status_code',
+      't.reason',
+      't.message',
+      't.reference_count',
+      'l.element',
+      'l.line',
+      'l.col',
+      'l.target',
+      'l.anchor_fragment',
+      'l.anchor_state',
+    ])
+    .orderBy(sortColumn, query.sortOrder)
+    .orderBy('l.id');
+  if (paged) rowsQuery = rowsQuery.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const [rows, count] = await Promise.all([
+    rowsQuery.execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.count),
+    rows: rows.map((row) => ({
+      targetUri: row.anchor_state === 'missing' ? row.target : row.targetUri,
+      sourceUri: row.sourceUri,
+      statusDetail:
+        row.anchor_state === 'missing'
+          ? `Anchor #${row.anchor_fragment ?? ''} not found`
+          : (row.message ?? (row.state === 'ok' ? 'OK' : row.state)),
+      statusCode: row.status_code,
+      failureReason: row.reason,
+      errorMessage: row.state === 'ok' ? null : row.message,
+      referenceCount: Number(row.reference_count),
+      element: row.element,
+      line: row.line,
+      column: row.col,
+      anchor: row.anchor_fragment,
+    })),
+  };
+}
+
+/** Groups of link occurrences (by target, source page or reason) with their sizes. */
+export async function linkGroups(
+  db: Kysely<Database>,
+  scanId: string,
+  query: ReportQuery,
+): Promise<{ groups: Array<{ key: string; count: number }>; total: number }> {
+  const column =
+    query.groupBy === 'source' ? 'p.url' : query.groupBy === 'reason' ? 't.reason' : 't.url';
+  const base = linkQuery(db, scanId, query);
+  const rows = await base
+    .select([`${column} as key`, (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy(column)
+    .orderBy(query.sortBy === 'count' ? 'count' : 'key', query.sortOrder)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  const total = await db
+    .selectFrom(base.select(`${column} as key`).groupBy(column).as('g'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(total.count),
+    groups: rows.map((row) => ({ key: String(row.key ?? ''), count: Number(row.count) })),
+  };
+}
+
+export async function reasonFilterCounts(db: Kysely<Database>, scanId: string) {
+  return reasonCounts(db, scanId);
+}
+
+const pageSortColumns = {
+  uri: 'url',
+  contentSize: 'total_bytes',
+  htmlSize: 'html_bytes',
+  depth: 'depth',
+  pageRank: 'page_rank',
+  statusCode: 'status_code',
+} as const;
+
+export async function pagePage(
+  db: Kysely<Database>,
+  scanId: string,
+  query: ReportQuery,
+  paged: boolean,
+  minBytes = 0,
+): Promise<{ rows: PageRow[]; total: number }> {
+  let base = db.selectFrom('scan_pages').where('scan_id', '=', scanId);
+  if (minBytes > 0) base = base.where('total_bytes', '>', minBytes);
+  if (query.category) base = base.where('content_type', '=', query.category);
+  const sortColumn =
+    pageSortColumns[(query.sortBy ?? 'contentSize') as keyof typeof pageSortColumns] ??
+    'total_bytes';
+  let rowsQuery = base
+    .selectAll()
+    .orderBy(sortColumn, query.sortBy ? query.sortOrder : 'desc')
+    .orderBy('id');
+  if (paged) rowsQuery = rowsQuery.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const [rows, count] = await Promise.all([
+    rowsQuery.execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.count),
+    rows: rows.map((row) => ({
+      uri: row.url,
+      statusCode: row.status_code,
+      contentSize: Number(row.total_bytes),
+      htmlSize: Number(row.html_bytes),
+      title: row.title,
+      depth: row.depth,
+      pageRank: row.page_rank,
+      contents: row.contents_json ? (JSON.parse(row.contents_json) as PageRow['contents']) : [],
+    })),
+  };
+}
+
+export async function pageSizeBuckets(db: Kysely<Database>, scanId: string): Promise<number[]> {
+  const mb = 1048576;
+  const rows = await db
+    .selectFrom('scan_pages')
+    .select([
+      sql<number>`case when total_bytes < ${mb} then 0 when total_bytes < ${2 * mb} then 1 when total_bytes < ${3 * mb} then 2 when total_bytes < ${4 * mb} then 3 when total_bytes < ${5 * mb} then 4 else 5 end`.as(
+        'bucket',
+      ),
+      (eb) => eb.fn.countAll<number | string>().as('count'),
+    ])
+    .where('scan_id', '=', scanId)
+    .groupBy('bucket')
+    .execute();
+  const buckets = [0, 0, 0, 0, 0, 0];
+  for (const row of rows) buckets[Number(row.bucket)] = Number(row.count);
+  return buckets;
+}
+
+/** Content types over unique URLs fetched: count and bytes. */
+export async function fileTypes(db: Kysely<Database>, scanId: string): Promise<FileTypeRow[]> {
+  const rows = await db
+    .selectFrom('scan_targets')
+    .select([
+      sql<string>`coalesce(content_type, 'unknown')`.as('type'),
+      (eb) => eb.fn.countAll<number | string>().as('count'),
+      (eb) => eb.fn.sum<number | string | null>('size').as('bytes'),
+    ])
+    .where('scan_id', '=', scanId)
+    .where('state', '=', 'ok')
+    .groupBy('type')
+    .orderBy('bytes', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    contentType: row.type,
+    count: Number(row.count),
+    totalSize: Number(row.bytes ?? 0),
+  }));
+}
+
+export async function rulePage(
+  db: Kysely<Database>,
+  scanId: string,
+  query: ReportQuery,
+  paged: boolean,
+): Promise<{ rows: RuleRow[]; total: number }> {
+  let base = db
+    .selectFrom('scan_rule_violations as r')
+    .innerJoin('scan_pages as p', (join) =>
+      join.onRef('p.scan_id', '=', 'r.scan_id').onRef('p.id', '=', 'r.page_id'),
+    )
+    .where('r.scan_id', '=', scanId);
+  if (query.category) base = base.where('r.category_id', '=', Number(query.category));
+  const sort =
+    query.sortBy === 'uri' ? 'p.url' : query.sortBy === 'line' ? 'r.line' : 'r.rule_name';
+  let rowsQuery = base
+    .select([
+      'p.url',
+      'r.rule_id',
+      'r.rule_name',
+      'r.category_id',
+      'r.line',
+      'r.col',
+      'r.snippet',
+      'r.message',
+    ])
+    .orderBy(sort, query.sortOrder)
+    .orderBy('p.url')
+    .orderBy('r.line');
+  if (paged) rowsQuery = rowsQuery.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const [rows, count] = await Promise.all([
+    rowsQuery.execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.count),
+    rows: rows.map((row) => ({
+      uri: row.url,
+      ruleId: row.rule_id,
+      ruleName: row.rule_name,
+      ruleCategoryID: row.category_id,
+      ruleNote: row.message,
+      ruleURL: null,
+      line: row.line,
+      column: row.col,
+      snippet: row.snippet,
+    })),
+  };
+}
+
+export async function ruleCategoryCounts(db: Kysely<Database>, scanId: string) {
+  const rows = await db
+    .selectFrom('scan_rule_violations')
+    .select([
+      'category_id',
+      (eb) => eb.fn.countAll<number | string>().as('count'),
+      sql<number | string>`count(distinct rule_id)`.as('rules'),
+    ])
+    .where('scan_id', '=', scanId)
+    .groupBy('category_id')
+    .execute();
+  return rows.map((row) => ({
+    categoryID: row.category_id,
+    count: Number(row.count),
+    rules: Number(row.rules),
+  }));
+}

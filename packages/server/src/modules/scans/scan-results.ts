@@ -1,0 +1,302 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { DoneEvent, LinkEvent, ScanEvent } from '@linkaudit/engine';
+import type { Database } from '../../db/schema.js';
+import type {
+  ScanCertificatesTable,
+  ScanDuplicateAnchorsTable,
+  ScanLinksTable,
+  ScanPagesTable,
+  ScanRuleViolationsTable,
+  ScanTargetsTable,
+} from './scans.table.js';
+import { countReferences, updateTotals, type ScanTotals } from './scans.repository.js';
+
+/** The quality-rule event the engine is about to gain (DESIGN §3); stored as soon as it comes. */
+export interface RuleViolationEvent {
+  type: 'rule';
+  ruleId: string;
+  ruleName: string;
+  categoryID: number;
+  url: string;
+  line: number;
+  column: number;
+  snippet: string;
+  message?: string;
+}
+
+const flushEveryEvents = 500;
+const flushEveryMs = 250;
+/** Rows per INSERT: well under both dialects' bound-parameter limits. */
+const rowsPerInsert = 400;
+
+type PageRecord = Insertable<ScanPagesTable>;
+
+interface Batch {
+  targets: Array<Insertable<ScanTargetsTable>>;
+  links: Array<Insertable<ScanLinksTable>>;
+  certificates: Array<Insertable<ScanCertificatesTable>>;
+  anchors: Array<Insertable<ScanDuplicateAnchorsTable>>;
+  rules: Array<Insertable<ScanRuleViolationsTable>>;
+}
+
+/**
+ * Writes a running scan's events in batched transactions (every 500 events or 250 ms), never row
+ * by row. Targets get ids in memory (url → id) so link rows are plain numbers; pages are kept in
+ * memory and written once their sizes, rank and inclusion are known (at the end).
+ */
+export class ScanResultWriter {
+  readonly #targetIds = new Map<string, number>();
+  readonly #pages = new Map<string, PageRecord>();
+  #targets: Array<Insertable<ScanTargetsTable>> = [];
+  #links: Array<Insertable<ScanLinksTable>> = [];
+  #certificates: Array<Insertable<ScanCertificatesTable>> = [];
+  #anchors: Array<Insertable<ScanDuplicateAnchorsTable>> = [];
+  #rules: Array<Insertable<ScanRuleViolationsTable>> = [];
+  #pending = 0;
+  #linkCount = 0;
+  #badLinks = 0;
+  #startStatus: number | null = null;
+  #progress = { queued: 0, processed: 0, pages: 0, links: 0, broken: 0, elapsedMs: 0 };
+  #writing: Promise<void> = Promise.resolve();
+  #timer: NodeJS.Timeout | undefined;
+  #failure: Error | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly scanId: string,
+    private readonly onProgress: (totals: ScanTotals) => void = () => {},
+  ) {}
+
+  /** Takes one event; never blocks the engine. */
+  add(event: ScanEvent | RuleViolationEvent): void {
+    this.#record(event);
+    this.#pending += 1;
+    if (this.#pending >= flushEveryEvents) void this.flush();
+    else this.#timer ??= setTimeout(() => void this.flush(), flushEveryMs);
+  }
+
+  /** Starts writing what has gathered; resolves when everything so far is written. */
+  flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#pending = 0;
+    const batch = this.#takeBatch();
+    const totals = this.totals();
+    this.#writing = this.#writing
+      .then(() => this.#write(batch, totals))
+      .catch((error: unknown) => {
+        this.#failure ??= error instanceof Error ? error : new Error('writing results failed');
+      });
+    this.onProgress(totals);
+    return this.#writing;
+  }
+
+  /** After `done`: the last rows, the pages, reference counts and final totals. */
+  async finish(done: DoneEvent): Promise<void> {
+    await this.flush();
+    if (this.#failure) throw this.#failure;
+    const pages = [...new Map([...this.#pages.values()].map((page) => [page.id, page])).values()];
+    await this.db.transaction().execute(async (trx) => {
+      for (const chunk of chunks(pages)) await trx.insertInto('scan_pages').values(chunk).execute();
+      await countReferences(trx, this.scanId);
+      const summary = done.summary;
+      await updateTotals(trx, this.scanId, {
+        totalQueuedLinks: 0,
+        totalLinks: summary.totalLinks,
+        uniqueLinks: summary.uniqueLinks,
+        badLinks: summary.brokenLinks,
+        uniqueBadLinks: summary.uniqueBrokenLinks,
+        numPages: summary.pages,
+        durationMs: summary.durationMs,
+        statusCode: this.#startStatus,
+      });
+    });
+  }
+
+  totals(): ScanTotals {
+    const progress = this.#progress;
+    return {
+      totalQueuedLinks: progress.queued,
+      totalLinks: Math.max(progress.links, this.#linkCount),
+      uniqueLinks: progress.processed,
+      badLinks: this.#badLinks,
+      uniqueBadLinks: progress.broken,
+      numPages: Math.max(progress.pages, this.#pages.size === 0 ? 0 : progress.pages),
+      durationMs: progress.elapsedMs,
+    };
+  }
+
+  #record(event: ScanEvent | RuleViolationEvent): void {
+    switch (event.type) {
+      case 'page': {
+        const page = this.#page(event.finalUrl);
+        Object.assign(page, {
+          status_code: event.statusCode,
+          content_type: event.contentType,
+          html_bytes: event.bytes,
+          total_bytes: Math.max(Number(page.total_bytes ?? 0), event.bytes),
+          depth: event.depth,
+          title: event.title ?? null,
+        });
+        this.#pages.set(event.url, page);
+        if (event.depth === 1) this.#startStatus ??= event.statusCode;
+        return;
+      }
+      case 'link':
+        return this.#recordLink(event);
+      case 'duplicate-anchor':
+        this.#anchors.push({
+          scan_id: this.scanId,
+          page_id: Number(this.#page(event.page).id),
+          name: event.name,
+          line: event.duplicate.line,
+          col: event.duplicate.column,
+          first_line: event.first.line,
+          first_col: event.first.column,
+        });
+        return;
+      case 'certificate':
+        this.#certificates.push({
+          scan_id: this.scanId,
+          host: event.host,
+          valid: event.valid,
+          problem: event.problem ?? null,
+          message: event.message,
+          valid_to: event.validTo ?? null,
+          days_left: event.daysLeft ?? null,
+          expires_soon: event.expiresSoon,
+        });
+        return;
+      case 'page-size':
+        Object.assign(this.#page(event.page), {
+          total_bytes: event.totalBytes,
+          html_bytes: event.htmlBytes,
+          contents_json: JSON.stringify(
+            event.contents.map(({ contentType, totalSize }) => ({ contentType, totalSize })),
+          ),
+        });
+        return;
+      case 'page-rank':
+        Object.assign(this.#page(event.page), { page_rank: event.rank, rank_score: event.score });
+        return;
+      case 'page-inclusion': {
+        const { type: _type, page, ...inclusion } = event;
+        this.#page(page).inclusion_json = JSON.stringify(inclusion);
+        return;
+      }
+      case 'progress':
+        this.#progress = event;
+        return;
+      case 'rule':
+        this.#rules.push({
+          scan_id: this.scanId,
+          page_id: Number(this.#page(event.url).id),
+          rule_id: String(event.ruleId),
+          rule_name: event.ruleName,
+          category_id: event.categoryID,
+          line: event.line,
+          col: event.column,
+          snippet: event.snippet,
+          message: event.message ?? null,
+        });
+        return;
+      case 'done':
+        return;
+    }
+  }
+
+  #recordLink(event: LinkEvent): void {
+    this.#linkCount += 1;
+    const check = event.check;
+    if (check.state === 'broken') this.#badLinks += 1;
+    // Links without a URL (missing attribute, invalid address) are one target each.
+    let targetId = event.url === '' ? undefined : this.#targetIds.get(event.url);
+    if (targetId === undefined) {
+      targetId = this.#nextTargetId++;
+      if (event.url !== '') this.#targetIds.set(event.url, targetId);
+      this.#targets.push({
+        scan_id: this.scanId,
+        id: targetId,
+        url: event.url,
+        state: check.state,
+        reason: check.state === 'broken' ? check.reason : null,
+        status_code: 'statusCode' in check ? (check.statusCode ?? null) : null,
+        message: 'message' in check ? check.message : null,
+        content_type: check.state === 'ok' ? (check.contentType ?? null) : null,
+        size: check.state === 'ok' ? (check.size ?? null) : null,
+        internal: event.internal,
+      });
+    }
+    this.#links.push({
+      scan_id: this.scanId,
+      id: this.#linkCount,
+      page_id: Number(this.#page(event.source).id),
+      target_id: targetId,
+      target: event.target,
+      element: event.element,
+      line: event.line,
+      col: event.column,
+      anchor_fragment: event.anchor?.fragment ?? null,
+      anchor_state: event.anchor?.state ?? null,
+    });
+  }
+
+  #nextTargetId = 1;
+
+  #page(url: string): PageRecord {
+    let page = this.#pages.get(url);
+    if (!page) {
+      const id = this.#nextPageId++;
+      page = { scan_id: this.scanId, id, url, html_bytes: 0, total_bytes: 0, depth: 0 };
+      this.#pages.set(url, page);
+    }
+    return page;
+  }
+
+  #nextPageId = 1;
+
+  #takeBatch(): Batch {
+    const batch = {
+      targets: this.#targets,
+      links: this.#links,
+      certificates: this.#certificates,
+      anchors: this.#anchors,
+      rules: this.#rules,
+    };
+    this.#targets = [];
+    this.#links = [];
+    this.#certificates = [];
+    this.#anchors = [];
+    this.#rules = [];
+    return batch;
+  }
+
+  async #write(batch: Batch, totals: ScanTotals): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const chunk of chunks(batch.targets))
+        await trx.insertInto('scan_targets').values(chunk).execute();
+      for (const chunk of chunks(batch.links))
+        await trx.insertInto('scan_links').values(chunk).execute();
+      for (const chunk of chunks(batch.certificates)) {
+        await trx
+          .insertInto('scan_certificates')
+          .values(chunk)
+          .onConflict((c) => c.doNothing())
+          .execute();
+      }
+      for (const chunk of chunks(batch.anchors))
+        await trx.insertInto('scan_duplicate_anchors').values(chunk).execute();
+      for (const chunk of chunks(batch.rules))
+        await trx.insertInto('scan_rule_violations').values(chunk).execute();
+      await updateTotals(trx, this.scanId, totals);
+    });
+  }
+}
+
+function chunks<Row>(rows: Row[]): Row[][] {
+  const result: Row[][] = [];
+  for (let start = 0; start < rows.length; start += rowsPerInsert) {
+    result.push(rows.slice(start, start + rowsPerInsert));
+  }
+  return result;
+}

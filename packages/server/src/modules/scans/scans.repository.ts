@@ -1,0 +1,306 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { ScanStatus } from '@linkaudit/core';
+import type { Database } from '../../db/schema.js';
+import type { ScansTable } from './scans.table.js';
+
+/** Scans: rows, queue places, leases and totals. All SQL of the scans table is here. */
+
+export type ScanRow = Selectable<ScansTable>;
+
+export const runningStatuses = [
+  ScanStatus.InProgress,
+  ScanStatus.RuleChecking,
+  ScanStatus.Finalizing,
+] as const;
+export const finishedStatuses = [
+  ScanStatus.Complete,
+  ScanStatus.Cancelled,
+  ScanStatus.Failed,
+  ScanStatus.Timeout,
+  ScanStatus.OverMaxLinks,
+] as const;
+
+export interface NewScan {
+  id: string;
+  userId: string;
+  url: string;
+  priority: number;
+  scanType: number;
+  settingsJson: string;
+  scheduleSettingsJson: string | null;
+  enableSchedule: boolean;
+  saveScheduleOnly: boolean;
+  createdAt: Date;
+}
+
+export async function insertScan(db: Kysely<Database>, scan: NewScan): Promise<void> {
+  await db
+    .insertInto('scans')
+    .values({
+      id: scan.id,
+      user_id: scan.userId,
+      url: scan.url,
+      priority: scan.priority,
+      status: ScanStatus.Queued,
+      scan_type: scan.scanType,
+      settings_json: scan.settingsJson,
+      schedule_settings_json: scan.scheduleSettingsJson,
+      enable_schedule: scan.enableSchedule,
+      save_schedule_only: scan.saveScheduleOnly,
+      source_schedule_id: null,
+      status_code: null,
+      log_message: null,
+      summary_json: null,
+      created_at: scan.createdAt,
+      started_at: null,
+      completed_at: null,
+      lease_owner: null,
+      lease_expires_at: null,
+      trashed_at: null,
+    })
+    .execute();
+}
+
+/** A scan that is not in the trash, or undefined. */
+export async function findScan(db: Kysely<Database>, id: string): Promise<ScanRow | undefined> {
+  return db
+    .selectFrom('scans')
+    .selectAll()
+    .where('id', '=', id)
+    .where('trashed_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** A user's scans (trash left out), newest first; all users' when userId is undefined. */
+export async function listScans(
+  db: Kysely<Database>,
+  userId: string | undefined,
+  limit = 1000,
+): Promise<ScanRow[]> {
+  let query = db.selectFrom('scans').selectAll().where('trashed_at', 'is', null);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Queued scans in the order workers take them: plan priority, then age. */
+export async function queuedScanIds(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('scans')
+    .select('id')
+    .where('status', '=', ScanStatus.Queued)
+    .where('trashed_at', 'is', null)
+    .orderBy('priority', 'desc')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function countRunning(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('scans')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...runningStatuses, ScanStatus.Cancelling])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Unique URLs checked by the user's scans that finished since `since` (trashed ones count too). */
+export async function urlsUsedSince(
+  db: Kysely<Database>,
+  userId: string,
+  since: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('scans')
+    .select((eb) => eb.fn.sum<number | string | null>('unique_links').as('used'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...finishedStatuses])
+    .where('completed_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.used ?? 0);
+}
+
+/** Moves a scan from one of `from` to `to`; false when it was in none of them (a race lost). */
+export async function changeStatus(
+  db: Kysely<Database>,
+  id: string,
+  from: readonly number[],
+  to: number,
+  extra: Partial<{ completedAt: Date; logMessage: string; leaseOwner: string | null }> = {},
+): Promise<boolean> {
+  const result = await db
+    .updateTable('scans')
+    .set({
+      status: to,
+      ...(extra.completedAt ? { completed_at: extra.completedAt } : {}),
+      ...(extra.logMessage !== undefined ? { log_message: extra.logMessage } : {}),
+      ...(extra.leaseOwner !== undefined ? { lease_owner: extra.leaseOwner } : {}),
+    })
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function trashScan(db: Kysely<Database>, id: string, at: Date): Promise<void> {
+  await db.updateTable('scans').set({ trashed_at: at }).where('id', '=', id).execute();
+}
+
+/**
+ * Renews a lease and answers the scan's status (the worker's cancel signal), or undefined when
+ * the lease is no longer ours (expired and taken by another worker).
+ */
+export async function renewLease(
+  db: Kysely<Database>,
+  id: string,
+  owner: string,
+  until: Date,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('scans')
+    .set({ lease_expires_at: until })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .returning('status')
+    .executeTakeFirst();
+  return row?.status;
+}
+
+/**
+ * Scans whose worker died (lease expired): back to the queue, or Failed after `maxAttempts`;
+ * one that was cancelling is Cancelled. Answers the ids touched.
+ */
+export async function reapExpiredLeases(
+  db: Kysely<Database>,
+  now: Date,
+  maxAttempts: number,
+): Promise<string[]> {
+  const expired = (statuses: readonly number[]) =>
+    db
+      .updateTable('scans')
+      .where('status', 'in', [...statuses])
+      .where('lease_expires_at', '<', now);
+  const cancelled = await expired([ScanStatus.Cancelling])
+    .set({ status: ScanStatus.Cancelled, lease_owner: null, completed_at: now })
+    .returning('id')
+    .execute();
+  const failed = await expired(runningStatuses)
+    .where('attempts', '>=', maxAttempts)
+    .set({
+      status: ScanStatus.Failed,
+      lease_owner: null,
+      completed_at: now,
+      log_message: `The scan stopped ${maxAttempts} times without finishing (worker lost).`,
+    })
+    .returning('id')
+    .execute();
+  const requeued = await expired(runningStatuses)
+    .where('attempts', '<', maxAttempts)
+    .set({ status: ScanStatus.Queued, lease_owner: null, lease_expires_at: null })
+    .returning('id')
+    .execute();
+  return [...cancelled, ...failed, ...requeued].map((row) => row.id);
+}
+
+export interface ScanTotals {
+  totalQueuedLinks: number;
+  totalLinks: number;
+  uniqueLinks: number;
+  badLinks: number;
+  uniqueBadLinks: number;
+  numPages: number;
+  durationMs: number;
+  statusCode?: number | null;
+}
+
+export async function updateTotals(
+  db: Kysely<Database>,
+  id: string,
+  totals: ScanTotals,
+): Promise<void> {
+  await db
+    .updateTable('scans')
+    .set({
+      total_queued_links: totals.totalQueuedLinks,
+      total_links: totals.totalLinks,
+      unique_links: totals.uniqueLinks,
+      bad_links: totals.badLinks,
+      unique_bad_links: totals.uniqueBadLinks,
+      num_pages: totals.numPages,
+      duration_ms: Math.round(totals.durationMs),
+      ...(totals.statusCode !== undefined ? { status_code: totals.statusCode } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Writes a finished scan's outcome, only while the lease is still ours. */
+export async function finishScan(
+  db: Kysely<Database>,
+  id: string,
+  owner: string,
+  outcome: { status: number; completedAt: Date; logMessage: string | null; summaryJson: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('scans')
+    .set({
+      status: outcome.status,
+      completed_at: outcome.completedAt,
+      log_message: outcome.logMessage,
+      summary_json: outcome.summaryJson,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Admin requeue: back to Queued with (possibly edited) settings and fresh totals. */
+export async function requeueScan(
+  db: Kysely<Database>,
+  id: string,
+  settingsJson: string,
+  url: string,
+): Promise<void> {
+  await db
+    .updateTable('scans')
+    .set({
+      status: ScanStatus.Queued,
+      settings_json: settingsJson,
+      url,
+      attempts: 0,
+      lease_owner: null,
+      lease_expires_at: null,
+      completed_at: null,
+      started_at: null,
+      log_message: null,
+      summary_json: null,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Removes a scan's results (a re-queued scan starts again from nothing). */
+export async function deleteResults(db: Kysely<Database>, scanId: string): Promise<void> {
+  const tables = [
+    'scan_links',
+    'scan_targets',
+    'scan_pages',
+    'scan_certificates',
+    'scan_duplicate_anchors',
+    'scan_rule_violations',
+  ] as const;
+  for (const table of tables) await db.deleteFrom(table).where('scan_id', '=', scanId).execute();
+}
+
+/** After the crawl: each target's reference count from its link occurrences, in one statement. */
+export async function countReferences(db: Kysely<Database>, scanId: string): Promise<void> {
+  await sql`update scan_targets set reference_count = (
+      select count(*) from scan_links
+      where scan_links.scan_id = scan_targets.scan_id and scan_links.target_id = scan_targets.id
+    ) where scan_id = ${scanId}`.execute(db);
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  brokenLinksSummarySchema,
+  createScanResponseSchema,
+  scanIdQuerySchema,
+  scanListSchema,
+  scanSchema,
+} from '@linkaudit/core';
+import { signedInUser } from '../../plugins/authentication.js';
+import { scanRules } from './scan-rules.js';
+import type { ScanService } from './scans.service.js';
+
+export interface ScanRouteDeps {
+  scans: ScanService;
+}
+
+/** SPEC §7 Scans: list, create, cancel, delete, rules, live summary. Owners only (else 404). */
+export function registerScanRoutes(app: FastifyInstance, deps: ScanRouteDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { scans } = deps;
+  const guarded = { onRequest: app.requireUser };
+
+  routes.get(
+    '/api/ScanApi/Get',
+    { ...guarded, schema: { response: { 200: scanListSchema } } },
+    (request) => scans.list(signedInUser(request)),
+  );
+  for (const path of ['/api/ScanApi/', '/api/ScanApi']) {
+    routes.post(
+      path,
+      { ...guarded, schema: { response: { 200: createScanResponseSchema } } },
+      (request) => scans.create(signedInUser(request), request.body),
+    );
+    routes.delete(
+      path,
+      { ...guarded, schema: { querystring: scanIdQuerySchema, response: { 200: scanSchema } } },
+      (request) => scans.cancel(signedInUser(request), request.query.id),
+    );
+  }
+  routes.delete(
+    '/api/ScanApi/Trash',
+    { ...guarded, schema: { querystring: scanIdQuerySchema } },
+    async (request) => {
+      await scans.trash(signedInUser(request), request.query.id);
+      return {};
+    },
+  );
+  for (const path of ['/api/ScanRuleApi/', '/api/ScanRuleApi']) {
+    routes.get(path, guarded, () => scanRules());
+  }
+  routes.get(
+    '/reports/BrokenLinksSummary/:id',
+    {
+      ...guarded,
+      schema: {
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: brokenLinksSummarySchema },
+      },
+    },
+    (request) => scans.brokenLinksSummary(signedInUser(request), request.params.id),
+  );
+}

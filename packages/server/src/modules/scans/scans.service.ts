@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  canCancel,
+  checkScanUrl,
+  createScanRequestSchema,
+  isFinishedStatus,
+  planOf,
+  ScanLimitOption,
+  scanMessages,
+  ScanStatus,
+  scanSettingsSchema,
+  type BrokenLinksSummary,
+  type CreateScanResponse,
+  type Plan,
+  type Scan,
+  type ScanSettings,
+} from '@linkaudit/core';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/schema.js';
+import { toDate, toBoolean, toOptionalDate } from '../../db/values.js';
+import type { SignedInUser } from '../../plugins/authentication.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { refusedStartAddress, type AddressPolicy } from './address-guard.js';
+import { brokenLinkRows, reasonCounts } from '../reports/reports.repository.js';
+import {
+  changeStatus,
+  countRunning,
+  findScan,
+  insertScan,
+  listScans,
+  queuedScanIds,
+  requeueScan,
+  trashScan,
+  urlsUsedSince,
+  type ScanRow,
+} from './scans.repository.js';
+import type { ScanUpdates } from './scan-updates.js';
+
+export interface ScanServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  policy: AddressPolicy;
+  updates: ScanUpdates;
+  /** Tells this process's idle workers that a scan was queued. */
+  wakeWorkers: () => void;
+}
+
+/** Scans of SPEC §3/§4/§7: submit (plan limits, credits), list, cancel, trash; owners only. */
+export class ScanService {
+  constructor(private readonly deps: ScanServiceDeps) {}
+
+  async list(user: SignedInUser): Promise<Scan[]> {
+    const [rows, queue, running] = await Promise.all([
+      listScans(this.deps.db, user.id),
+      queuedScanIds(this.deps.db),
+      countRunning(this.deps.db, user.id),
+    ]);
+    return rows.map((row) => toScan(row, queue, running));
+  }
+
+  async create(user: SignedInUser, body: unknown): Promise<CreateScanResponse> {
+    const request = createScanRequestSchema.parse(body);
+    const settingsInput = request.scanSettings ?? scanSettingsSchema.parse({});
+    const check = checkScanUrl(request.url ?? settingsInput.url, { allowPrivate: true });
+    if (!check.ok) {
+      throw new HttpError(400, scanMessages.invalidUrl, {
+        exceptionMessage: scanMessages.invalidUrl,
+      });
+    }
+    const refused = await refusedStartAddress(check.url, this.deps.policy);
+    if (refused) {
+      const message = scanMessages.privateAddress(refused);
+      throw new HttpError(400, message, { exceptionMessage: message });
+    }
+    const plan = planOf(user.planId);
+    const settings = applyPlan({ ...settingsInput, url: check.url }, plan);
+    const enableSchedule = plan.paid && request.enableSchedule;
+
+    const credit = await this.#credit(user, plan, settings);
+    if (credit) return credit;
+
+    const id = randomUUID();
+    const now = this.deps.clock.now();
+    await insertScan(this.deps.db, {
+      id,
+      userId: user.id,
+      url: check.url,
+      priority: plan.queuePriority,
+      scanType: settings.scanDepth,
+      settingsJson: JSON.stringify(settings),
+      scheduleSettingsJson: request.scheduleSettings
+        ? JSON.stringify(request.scheduleSettings)
+        : null,
+      enableSchedule,
+      saveScheduleOnly: enableSchedule && request.saveScheduleOnly,
+      createdAt: now,
+    });
+    this.deps.wakeWorkers();
+    const scan = (await this.list(user)).find((item) => item.id === id);
+    if (!scan) throw new Error('the new scan vanished');
+    return { ...scan, status: ScanStatus.Queued };
+  }
+
+  /** 12 when nothing is left this month, 13 (with what is left) when the request is larger. */
+  async #credit(
+    user: SignedInUser,
+    plan: Plan,
+    settings: ScanSettings,
+  ): Promise<CreateScanResponse | undefined> {
+    const now = this.deps.clock.now();
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const used = await urlsUsedSince(this.deps.db, user.id, monthStart);
+    const remaining = Math.max(0, plan.urlsPerMonth - used);
+    const requested =
+      settings.scanLimitOption === ScanLimitOption.Limited
+        ? Math.min(settings.maxLinkAmount, plan.urlsPerScan)
+        : plan.urlsPerScan;
+    if (remaining === 0) {
+      return {
+        status: ScanStatus.MonthlyLimitReached,
+        remainingUrls: 0,
+        message: scanMessages.monthlyLimitReached,
+      };
+    }
+    if (requested > remaining) {
+      return {
+        status: ScanStatus.LowCreditWarning,
+        remainingUrls: remaining,
+        message: scanMessages.lowCredit(remaining),
+      };
+    }
+    return undefined;
+  }
+
+  /** The user's scan (admins: anyone's); 404 for everyone else, so ids reveal nothing. */
+  async owned(user: SignedInUser | null, id: string): Promise<ScanRow> {
+    const row = await findScan(this.deps.db, id);
+    if (!row || !user || (row.user_id !== user.id && !user.roles.includes('admin'))) {
+      throw new HttpError(404, scanMessages.notFound);
+    }
+    return row;
+  }
+
+  /** Queued: Cancelled at once. Running: Cancelling (8) until the worker stops the engine (2). */
+  async cancel(user: SignedInUser, id: string): Promise<Scan> {
+    const row = await this.owned(user, id);
+    if (!canCancel(row.status)) throw new HttpError(409, scanMessages.cancelNotAllowed);
+    const { db, clock } = this.deps;
+    const cancelledQueued = await changeStatus(
+      db,
+      id,
+      [ScanStatus.Queued, ScanStatus.Paused],
+      ScanStatus.Cancelled,
+      {
+        completedAt: clock.now(),
+      },
+    );
+    if (!cancelledQueued) {
+      const running = [ScanStatus.InProgress, ScanStatus.RuleChecking, ScanStatus.Finalizing];
+      if (!(await changeStatus(db, id, running, ScanStatus.Cancelling))) {
+        throw new HttpError(409, scanMessages.cancelNotAllowed);
+      }
+    }
+    const scan = (await this.list(user)).find((item) => item.id === id);
+    if (!scan) throw new HttpError(404, scanMessages.notFound);
+    this.deps.updates.publish({
+      scanId: id,
+      userId: row.user_id,
+      status: scan.status,
+      totalQueuedLinks: scan.totalQueuedLinks,
+      totalLinks: scan.totalLinks,
+      uniqueLinks: scan.uniqueLinks,
+      badLinks: scan.badLinks,
+      uniqueBadLinks: scan.uniqueBadLinks,
+      numPages: 0,
+      durationMs: scan.duration,
+    });
+    return scan;
+  }
+
+  /** Delete = trash; a scan still running is cancelled first. */
+  async trash(user: SignedInUser, id: string): Promise<void> {
+    const row = await this.owned(user, id);
+    if (canCancel(row.status)) await this.cancel(user, id);
+    await trashScan(this.deps.db, id, this.deps.clock.now());
+  }
+
+  async brokenLinksSummary(user: SignedInUser | null, id: string): Promise<BrokenLinksSummary> {
+    const row = await this.owned(user, id);
+    const [reasons, links] = await Promise.all([
+      reasonCounts(this.deps.db, id),
+      brokenLinkRows(this.deps.db, id, 100),
+    ]);
+    return {
+      status: row.status,
+      badLinks: row.bad_links,
+      uniqueBadLinks: row.unique_bad_links,
+      totalLinks: row.total_links,
+      uniqueLinks: row.unique_links,
+      reasons,
+      links,
+    };
+  }
+
+  /** Admin (SPEC §7): every user's scans, newest first. */
+  async adminList(): Promise<Scan[]> {
+    const [rows, queue] = await Promise.all([
+      listScans(this.deps.db, undefined),
+      queuedScanIds(this.deps.db),
+    ]);
+    return rows.map((row) => toScan(row, queue, 0));
+  }
+
+  /** Admin: forces a scan to Failed (3); a running worker loses its lease and stops. */
+  async adminSetFailed(admin: SignedInUser, id: string): Promise<void> {
+    const row = await this.owned(admin, id);
+    const others = Object.values(ScanStatus).filter((status) => status !== ScanStatus.Failed);
+    await changeStatus(this.deps.db, row.id, others, ScanStatus.Failed, {
+      completedAt: this.deps.clock.now(),
+      logMessage: 'Set to Failed by an administrator.',
+      leaseOwner: null,
+    });
+  }
+
+  /** Admin: back to the queue, with edited settings when the body carries them. */
+  async adminRequeue(admin: SignedInUser, body: unknown): Promise<Scan> {
+    const request = requeueRequestSchema.parse(body);
+    const row = await this.owned(admin, request.id);
+    const settings =
+      request.scanSettings ?? scanSettingsSchema.parse(JSON.parse(row.settings_json));
+    const check = checkScanUrl(settings.url || row.url, { allowPrivate: true });
+    if (!check.ok) {
+      throw new HttpError(400, scanMessages.invalidUrl, {
+        exceptionMessage: scanMessages.invalidUrl,
+      });
+    }
+    await requeueScan(
+      this.deps.db,
+      row.id,
+      JSON.stringify({ ...settings, url: check.url }),
+      check.url,
+    );
+    this.deps.wakeWorkers();
+    const [queue, updated] = await Promise.all([
+      queuedScanIds(this.deps.db),
+      findScan(this.deps.db, row.id),
+    ]);
+    if (!updated) throw new HttpError(404, scanMessages.notFound);
+    return toScan(updated, queue, 0);
+  }
+}
+
+const requeueRequestSchema = z.object({
+  id: z.string().max(64),
+  scanSettings: scanSettingsSchema.optional(),
+});
+
+/** SPEC §5/§6 and DESIGN §4 at submit: Free is Limited to 5000, no rules, no anchors. */
+export function applyPlan(settings: ScanSettings, plan: Plan): ScanSettings {
+  if (plan.paid) {
+    return settings.scanLimitOption === ScanLimitOption.Limited
+      ? { ...settings, maxLinkAmount: Math.min(settings.maxLinkAmount, plan.urlsPerScan) }
+      : settings;
+  }
+  return {
+    ...settings,
+    scanLimitOption: ScanLimitOption.Limited,
+    maxLinkAmount: Math.min(settings.maxLinkAmount, plan.urlsPerScan),
+    selectedRules: [],
+    checkAnchors: false,
+  };
+}
+
+export function toScan(row: ScanRow, queue: readonly string[], inProgressScans: number): Scan {
+  const position = queue.indexOf(row.id);
+  const created = toDate(row.created_at).toISOString();
+  const scheduleSettings = row.schedule_settings_json
+    ? (JSON.parse(row.schedule_settings_json) as Scan['scheduleSettings'])
+    : null;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    url: row.url,
+    priority: row.priority,
+    status: row.status,
+    duration: Number(row.duration_ms),
+    dateCreated: created,
+    dateCompleted: toOptionalDate(row.completed_at)?.toISOString() ?? null,
+    statusCode: row.status_code,
+    totalQueuedLinks: Number(row.total_queued_links),
+    inProgressScans,
+    scanType: row.scan_type,
+    totalLinks: Number(row.total_links),
+    uniqueLinks: Number(row.unique_links),
+    badLinks: Number(row.bad_links),
+    uniqueBadLinks: Number(row.unique_bad_links),
+    scanSettings: scanSettingsSchema.parse(JSON.parse(row.settings_json)),
+    scheduleSettings,
+    enableSchedule: toBoolean(row.enable_schedule),
+    saveScheduleOnly: toBoolean(row.save_schedule_only),
+    sourceScheduleId: row.source_schedule_id,
+    jobCreated: created,
+    jobStarted: toOptionalDate(row.started_at)?.toISOString() ?? null,
+    logMessage: row.log_message,
+    queuePosition: position >= 0 && row.status === ScanStatus.Queued ? position + 1 : null,
+  };
+}
+
+export { isFinishedStatus };

@@ -1,0 +1,129 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Flag, NullableTimestamp, Timestamp } from '../../db/values.js';
+
+/** PostgreSQL hands bigint back as text; SQLite as a number. */
+type BigCount = ColumnType<number | string, number, number>;
+
+/** A scan: its settings, queue place, lease and running totals (SPEC §3 Scan). */
+export interface ScansTable {
+  id: string;
+  user_id: string;
+  url: string;
+  /** The owner's plan priority at submit (higher runs first). */
+  priority: number;
+  status: number;
+  scan_type: number;
+  settings_json: string;
+  schedule_settings_json: string | null;
+  enable_schedule: Flag;
+  save_schedule_only: Flag;
+  source_schedule_id: string | null;
+  status_code: number | null;
+  total_queued_links: Generated<number>;
+  total_links: Generated<number>;
+  unique_links: Generated<number>;
+  bad_links: Generated<number>;
+  unique_bad_links: Generated<number>;
+  num_pages: Generated<number>;
+  duration_ms: Generated<number>;
+  log_message: string | null;
+  /** The engine's done summary, as JSON. */
+  summary_json: string | null;
+  created_at: Timestamp;
+  started_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+  /** The worker holding the scan, and until when (renewed by heartbeat). */
+  lease_owner: string | null;
+  lease_expires_at: NullableTimestamp;
+  attempts: Generated<number>;
+  trashed_at: NullableTimestamp;
+}
+
+/** One unique URL a scan checked. state: ok, broken, unverified, skipped. */
+export interface ScanTargetsTable {
+  scan_id: string;
+  id: number;
+  url: string;
+  state: string;
+  reason: string | null;
+  status_code: number | null;
+  message: string | null;
+  content_type: string | null;
+  size: BigCount | null;
+  internal: Flag;
+  reference_count: Generated<number>;
+}
+
+export interface ScanPagesTable {
+  scan_id: string;
+  id: number;
+  url: string;
+  status_code: number | null;
+  content_type: string | null;
+  html_bytes: BigCount;
+  total_bytes: BigCount;
+  contents_json: string | null;
+  depth: number;
+  title: string | null;
+  page_rank: number | null;
+  rank_score: number | null;
+  inclusion_json: string | null;
+}
+
+/** One link occurrence: on page `page_id`, pointing at target `target_id`. */
+export interface ScanLinksTable {
+  scan_id: string;
+  id: number;
+  page_id: number;
+  target_id: number;
+  /** As found, with its #fragment. */
+  target: string;
+  element: string;
+  line: number;
+  col: number;
+  anchor_fragment: string | null;
+  anchor_state: string | null;
+}
+
+export interface ScanCertificatesTable {
+  scan_id: string;
+  host: string;
+  valid: Flag;
+  problem: string | null;
+  message: string;
+  valid_to: string | null;
+  days_left: number | null;
+  expires_soon: Flag;
+}
+
+export interface ScanDuplicateAnchorsTable {
+  scan_id: string;
+  page_id: number;
+  name: string;
+  line: number;
+  col: number;
+  first_line: number;
+  first_col: number;
+}
+
+export interface ScanRuleViolationsTable {
+  scan_id: string;
+  page_id: number;
+  rule_id: string;
+  rule_name: string;
+  category_id: number;
+  line: number;
+  col: number;
+  snippet: string | null;
+  message: string | null;
+}
+
+export interface ScansTables {
+  scans: ScansTable;
+  scan_targets: ScanTargetsTable;
+  scan_pages: ScanPagesTable;
+  scan_links: ScanLinksTable;
+  scan_certificates: ScanCertificatesTable;
+  scan_duplicate_anchors: ScanDuplicateAnchorsTable;
+  scan_rule_violations: ScanRuleViolationsTable;
+}

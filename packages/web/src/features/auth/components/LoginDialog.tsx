@@ -1,0 +1,39 @@
+import { Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ExternalLoginButtons } from './ExternalLoginButtons';
+import { SignInForm } from './SignInForm';
+
+/** The login dialog (SPEC §2 Dialogs): what a visitor gets when an action needs an account. */
+export function LoginDialog({
+  open,
+  onClose,
+  onSignedIn,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSignedIn: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      title={t('account.loginDialog.title')}
+      destroyOnHidden
+      width={440}
+    >
+      <Typography.Paragraph type="secondary">{t('account.loginDialog.why')}</Typography.Paragraph>
+      <SignInForm idPrefix="login-dialog" onSignedIn={onSignedIn} />
+      <ExternalLoginButtons />
+      <Typography.Paragraph className="page-card-footer">
+        {t('account.signIn.noAccount')}{' '}
+        <Link to={paths.join.path} onClick={onClose}>
+          {t('account.signIn.join')}
+        </Link>
+      </Typography.Paragraph>
+    </Modal>
+  );
+}

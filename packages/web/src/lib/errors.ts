@@ -1,0 +1,57 @@
+import type { TFunction } from 'i18next';
+import { accountMessages } from '@linkaudit/core';
+import { ApiError } from './api-client';
+
+/** The English texts of the shared contract, by key: the locales translate them under `messages.`. */
+const messageKeys = new Map<string, string>(
+  Object.entries(accountMessages).map(([key, text]) => [text, key]),
+);
+const onlyLoginPattern =
+  /^Cannot remove (.+) login\. Because it's the only login for your account$/;
+const currentLoginPattern =
+  /^You are logged in with (.+) account\. Please sign in with another account to remove it$/;
+
+/**
+ * A text of the contract (validation or server refusal) in the interface language; a text we do
+ * not know is shown as the server wrote it.
+ */
+export function translateMessage(text: string, t: TFunction): string {
+  const key = messageKeys.get(text);
+  if (key) return t(`messages.${key}`);
+  const onlyLogin = onlyLoginPattern.exec(text);
+  if (onlyLogin) return t('messages.onlyLogin', { provider: onlyLogin[1] });
+  const currentLogin = currentLoginPattern.exec(text);
+  if (currentLogin) return t('messages.currentLogin', { provider: currentLogin[1] });
+  return text;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * SPEC §8: the one place that reads an error answer. It collects `modelState` (every field's
+ * messages), `exceptionMessage`, `error_description` and `message`; the generic 'The request is
+ * invalid.' is left out when field messages say more.
+ */
+export function errorMessages(error: unknown): string[] {
+  if (!(error instanceof ApiError)) {
+    return [error instanceof Error && error.message ? error.message : String(error)];
+  }
+  const body = error.body;
+  const found: string[] = [];
+  if (isRecord(body)) {
+    if (isRecord(body.modelState)) {
+      for (const messages of Object.values(body.modelState)) {
+        if (Array.isArray(messages)) found.push(...messages.filter((m) => typeof m === 'string'));
+        else if (typeof messages === 'string') found.push(messages);
+      }
+    }
+    for (const field of ['exceptionMessage', 'error_description'] as const) {
+      if (typeof body[field] === 'string') found.push(body[field]);
+    }
+    if (found.length === 0 && typeof body.message === 'string') found.push(body.message);
+  }
+  if (found.length === 0) found.push(error.message);
+  return [...new Set(found)];
+}
