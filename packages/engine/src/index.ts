@@ -3,3 +3,4 @@ export { runScan, scan, type RunScanOptions } from './scan.js';
 export type * from './events.js';
 export { engineDefaults, type EngineOptions } from './options.js';
 export { ruleCatalogue } from './rules/index.js';
+export { blockedAddressCode, type AddressPolicy } from './fetch/address-policy.js';

@@ -1,4 +1,5 @@
 import type { LookupFunction } from 'node:net';
+import type { AddressPolicy } from './fetch/address-policy.js';
 
 /** How the engine runs, as opposed to what it scans (ScanSettings). */
 export interface EngineOptions {
@@ -23,6 +24,11 @@ export interface EngineOptions {
   progressIntervalMs?: number;
   /** Replaces DNS resolution (tests map names to 127.0.0.1; the server refuses private addresses). */
   lookup?: LookupFunction;
+  /**
+   * Which addresses may be connected to, checked on the resolved address at connect time and
+   * on IP literals before every request (the hosted service refuses private networks).
+   */
+  addressPolicy?: AddressPolicy;
   /** Extra trusted certificate authorities (PEM), e.g. a private CA in tests. */
   ca?: string | string[];
 }

@@ -109,6 +109,7 @@ class ScanRun {
       connections: settings.maxThreadCount,
       verifyCertificates: settings.checkBrokenCertificate,
       lookup: options.lookup,
+      addressPolicy: options.addressPolicy,
       ca: options.ca,
       signal: this.stop.signal,
     });

@@ -1,10 +1,12 @@
 import type { LookupFunction } from 'node:net';
 import tls, { rootCertificates, type PeerCertificate } from 'node:tls';
 import type { CertificateEvent } from '../events.js';
+import { assertLiteralAllowed, guardLookup, type AddressPolicy } from '../fetch/address-policy.js';
 import { errorMessage } from '../fetch/errors.js';
 
 export interface CertificateInspectorOptions {
   lookup?: LookupFunction | undefined;
+  addressPolicy?: AddressPolicy | undefined;
   ca?: string | string[] | undefined;
   timeoutMs: number;
   signal: AbortSignal;
@@ -40,10 +42,17 @@ export class CertificateInspector {
     private readonly report: (event: CertificateEvent) => void,
   ) {
     this.extraCa = options.ca === undefined ? [] : [options.ca].flat();
+    this.lookup = guardLookup(options.addressPolicy, options.lookup);
   }
+  private readonly lookup: LookupFunction | undefined;
 
   inspect(url: URL): void {
     if (url.protocol !== 'https:' || this.seen.has(url.host)) return;
+    try {
+      assertLiteralAllowed(url.href, this.options.addressPolicy);
+    } catch {
+      return; // the link check reports the refusal
+    }
     this.seen.set(
       url.host,
       this.connect(url).then(
@@ -68,7 +77,7 @@ export class CertificateInspector {
         ...(isIp ? {} : { servername: hostname }),
         rejectUnauthorized: false,
         ...(this.extraCa.length > 0 ? { ca: [...rootCertificates, ...this.extraCa] } : {}),
-        ...(this.options.lookup ? { lookup: this.options.lookup } : {}),
+        ...(this.lookup ? { lookup: this.lookup } : {}),
         timeout: this.options.timeoutMs,
       });
       const onAbort = () => finish(undefined);

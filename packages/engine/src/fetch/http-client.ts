@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import type { LookupFunction } from 'node:net';
 import type { RedirectHop } from '../events.js';
+import { assertLiteralAllowed, guardLookup, type AddressPolicy } from './address-policy.js';
 import { ScanStoppedError, errorCode } from './errors.js';
 
 /** One HTTP answer, body not yet read. */
@@ -33,6 +34,7 @@ export interface HttpClientConfig {
   connections: number;
   verifyCertificates: boolean;
   lookup?: LookupFunction | undefined;
+  addressPolicy?: AddressPolicy | undefined;
   ca?: string | string[] | undefined;
   signal: AbortSignal;
 }
@@ -59,6 +61,7 @@ export class HttpClient {
 
   constructor(private readonly config: HttpClientConfig) {
     const extraCa = config.ca === undefined ? [] : [config.ca].flat();
+    const lookup = guardLookup(config.addressPolicy, config.lookup);
     this.agent = new Agent({
       connections: config.connections,
       pipelining: 1,
@@ -70,7 +73,7 @@ export class HttpClient {
         timeout: config.requestTimeoutMs,
         rejectUnauthorized: config.verifyCertificates,
         ...(extraCa.length > 0 ? { ca: [...rootCertificates, ...extraCa] } : {}),
-        ...(config.lookup ? { lookup: config.lookup } : {}),
+        ...(lookup ? { lookup } : {}),
       },
     });
   }
@@ -126,6 +129,7 @@ export class HttpClient {
   }
 
   private async send(url: string, method: 'GET' | 'HEAD'): Promise<HttpResponse> {
+    assertLiteralAllowed(url, this.config.addressPolicy);
     const response = await request(url, {
       method,
       dispatcher: this.agent,

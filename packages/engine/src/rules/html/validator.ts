@@ -76,8 +76,6 @@ export class HtmlValidator {
   private readonly engine = createHtmlValidate();
   private readonly cache = new Map<string, readonly SkeletonMessage[]>();
   private cachedChars = 0;
-  /** Pages validated and pages answered from the cache, for the benchmark. */
-  readonly stats = { validated: 0, cached: 0 };
 
   /** The messages for a page, computed once per page whichever rule asks first. */
   messages(page: ParsedPage): readonly HtmlMessage[] {
@@ -108,7 +106,6 @@ export class HtmlValidator {
   private cached(source: string): readonly SkeletonMessage[] | undefined {
     const found = this.cache.get(source);
     if (found) {
-      this.stats.cached++;
       this.cache.delete(source);
       this.cache.set(source, found);
     }
@@ -128,7 +125,6 @@ export class HtmlValidator {
   }
 
   private run(source: string): SkeletonMessage[] {
-    this.stats.validated++;
     return this.remember(source, this.lint(source));
   }
 
