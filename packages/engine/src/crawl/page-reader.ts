@@ -167,7 +167,9 @@ export class PageReader {
       html,
       bytes,
       compressed: header(response.headers['content-encoding']) !== undefined,
-      redirects: fetched.check.state === 'ok' ? fetched.check.redirects : [],
+      // Only the start page's redirects belong to it; for other pages, whether this fetch came
+      // through a redirect depends on which link happened to be fetched first.
+      redirects: pageId === 0 && fetched.check.state === 'ok' ? fetched.check.redirects : [],
       isStartPage: pageId === 0,
     });
     for (const violation of violations) this.deps.emit(violation);
