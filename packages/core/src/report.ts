@@ -151,7 +151,17 @@ export const reportSummarySchema = z.object({
 });
 export type ReportSummary = z.infer<typeof reportSummarySchema>;
 
-export const sampleSiteScanIdSchema = z.object({ scanId: z.string().nullable() });
+/**
+ * GET api/report/SampleSiteScanId: the scan behind the public sample report (SPEC §6), readable
+ * without signing in. A server that has not queued it yet answers 404 with
+ * `reportMessages.noSampleReport`, so clients simply show no sample link.
+ */
+export const sampleSiteScanIdSchema = z.object({ scanId: z.string().min(1).max(64) });
+export type SampleSiteScanId = z.infer<typeof sampleSiteScanIdSchema>;
+
+export const reportMessages = {
+  noSampleReport: 'There is no sample report on this server yet.',
+} as const;
 
 /** Cells a spreadsheet would run as a formula start with one of these (CSV injection). */
 const formulaStart = /^[=+\-@\t\r]/;

@@ -23,6 +23,8 @@ import { registerRealtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerReportRoutes } from './modules/reports/reports.routes.js';
 import { ReportService } from './modules/reports/reports.service.js';
+import { SampleReportService } from './modules/sample-report/sample-report.service.js';
+import { registerSampleSiteRoutes } from './modules/sample-report/sample-site.routes.js';
 import { ScanUpdates } from './modules/scans/scan-updates.js';
 import { ScanWorkers } from './modules/scans/scan-workers.js';
 import { registerScanRoutes } from './modules/scans/scans.routes.js';
@@ -121,6 +123,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowedHosts: config.scans.allowedHosts,
   };
   const updates = new ScanUpdates();
+  const samples = new SampleReportService({
+    db: database.db,
+    clock,
+    policy,
+    wakeWorkers: () => workers.wake(),
+  });
   if (database.dialect === 'postgres' && config.databaseUrl) {
     const stopRelay = await startPostgresRelay(database, config.databaseUrl, updates, app.log);
     app.addHook('onClose', stopRelay);
@@ -133,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     policy,
     leaseSeconds: config.scans.leaseSeconds,
     maxAttempts: config.scans.maxAttempts,
+    policyFor: (scan) => samples.policyFor(scan),
     ...(deps.engineOptions ? { engineOptions: deps.engineOptions } : {}),
     ...(deps.workerPollMs ? { pollMs: deps.workerPollMs } : {}),
   });
@@ -143,17 +152,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     updates,
     wakeWorkers: () => workers.wake(),
   });
-  const reports = new ReportService({ db: database.db, scans });
+  const reports = new ReportService({ db: database.db, scans, samples });
   app.decorate('scanWorkers', workers);
   app.addHook('onReady', () => {
     workers.start(deps.workerConcurrency ?? config.scans.workerConcurrency);
     return Promise.resolve();
   });
   app.addHook('onClose', () => workers.stop());
+  if (config.sampleReport.enabled) queueSampleScanOnListen(app, samples, config);
 
   registerSystemRoutes(app, { ...deps, startedAt: Date.now() });
   registerScanRoutes(app, { scans });
   registerReportRoutes(app, { reports });
+  if (config.sampleReport.enabled) registerSampleSiteRoutes(app);
   registerAdminRoutes(app, { scans });
   await registerRealtimeRoutes(app, {
     authenticate: (token) => accounts.authenticate(token),
@@ -166,4 +177,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/**
+ * At the first start that listens (an api or all process; a worker never does), queue the scan of
+ * the server's own demo site: at PUBLIC_URL when given, else at the address it listens on.
+ */
+function queueSampleScanOnListen(
+  app: FastifyInstance,
+  samples: SampleReportService,
+  config: Config,
+): void {
+  let queueing: Promise<unknown> = Promise.resolve();
+  app.addHook('onListen', (done) => {
+    const origin = config.sampleReport.origin ?? listeningOrigin(app) ?? config.publicUrl;
+    queueing = samples.ensureQueued(origin).then(
+      (scanId) => app.log.info({ scanId }, 'sample report scan'),
+      (error: unknown) => app.log.error({ err: error }, 'queueing the sample scan failed'),
+    );
+    done();
+  });
+  app.addHook('onClose', () => queueing.then(() => undefined));
+}
+
+/** http://host:port of the listening socket; a wildcard address is reached through loopback. */
+function listeningOrigin(app: FastifyInstance): string | undefined {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return undefined;
+  const host =
+    address.address === '0.0.0.0'
+      ? '127.0.0.1'
+      : address.address === '::'
+        ? '::1'
+        : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }

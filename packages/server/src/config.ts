@@ -45,6 +45,7 @@ const environmentSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
   SCAN_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   SCAN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  SAMPLE_REPORT: booleanFlag.default(true),
   TRUST_PROXY: z
     .string()
     .regex(
@@ -110,6 +111,12 @@ export type Config = {
     /** Starts of one scan before a lost lease fails it instead of re-queueing it. */
     maxAttempts: number;
   };
+  sampleReport: {
+    /** Serve the demo site and scan it at first start (the public sample report). */
+    enabled: boolean;
+    /** PUBLIC_URL when given; unset, the sample site is scanned at the listening address. */
+    origin: string | undefined;
+  };
   /** Fastify's trustProxy: which X-Forwarded-* headers to believe. */
   trustProxy: boolean | number | string[];
   auth: {
@@ -165,6 +172,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       leaseSeconds: env.SCAN_LEASE_SECONDS,
       maxAttempts: env.SCAN_MAX_ATTEMPTS,
     },
+    sampleReport: { enabled: env.SAMPLE_REPORT, origin: env.PUBLIC_URL ? publicUrl : undefined },
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     auth: {
       jwtSecret: env.JWT_SECRET,

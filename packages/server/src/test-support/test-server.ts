@@ -61,6 +61,8 @@ export async function startTestServer(
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     AUTH_RATE_LIMIT: '1000',
+    // Other tests count and time their own scans; sample-report.test.ts turns it on.
+    SAMPLE_REPORT: '0',
     ...(schema ? { DATABASE_URL: schema.url } : {}),
     ...environment,
   });

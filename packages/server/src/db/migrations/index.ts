@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as serverMeta from './2026-11-21-server-meta.js';
 import * as accounts from './2026-11-21T0640-accounts.js';
 import * as scans from './2026-11-22T0700-scans.js';
+import * as reportIndexes from './2026-11-23T0600-report-indexes.js';
 
 /** Every migration in order; names sort by date (and time) so the history reads top to bottom. */
 export const migrations: Record<string, Migration> = {
   '2026-11-21-server-meta': serverMeta,
   '2026-11-21T0640-accounts': accounts,
   '2026-11-22T0700-scans': scans,
+  '2026-11-23T0600-report-indexes': reportIndexes,
 };

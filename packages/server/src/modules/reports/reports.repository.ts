@@ -79,6 +79,42 @@ function linkQuery(db: Kysely<Database>, scanId: string, query: ReportQuery) {
   return q;
 }
 
+/**
+ * The same filters as linkQuery without joining the pages (every link has its page; a source
+ * filter becomes a lookup of that one page), for counts and groups that need no page column, so
+ * they read only the link and target indexes.
+ */
+function linkTargetQuery(db: Kysely<Database>, scanId: string, query: ReportQuery) {
+  let q = db
+    .selectFrom('scan_links as l')
+    .innerJoin('scan_targets as t', (join) =>
+      join.onRef('t.scan_id', '=', 'l.scan_id').onRef('t.id', '=', 'l.target_id'),
+    )
+    .where('l.scan_id', '=', scanId);
+  if (query.status === 'anchor') q = q.where('l.anchor_state', '=', 'missing');
+  else if (query.status !== 'all') q = q.where('t.state', '=', query.status);
+  if (query.reason) q = q.where('t.reason', '=', query.reason);
+  if (query.target !== undefined) q = q.where('t.url', '=', query.target);
+  if (query.source !== undefined) {
+    const source = query.source;
+    q = q.where('l.page_id', 'in', (eb) =>
+      eb
+        .selectFrom('scan_pages')
+        .select('id')
+        .where('scan_id', '=', scanId)
+        .where('url', '=', source),
+    );
+  }
+  return q;
+}
+
+async function linkCount(db: Kysely<Database>, scanId: string, query: ReportQuery) {
+  const row = await linkTargetQuery(db, scanId, query)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function linkPage(
   db: Kysely<Database>,
   scanId: string,
@@ -107,18 +143,15 @@ export async function linkPage(
     .orderBy(sortColumn, query.sortOrder)
     .orderBy('l.id');
   if (paged) rowsQuery = rowsQuery.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
-  const [rows, count] = await Promise.all([
-    rowsQuery.execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
-  ]);
+  const [rows, total] = await Promise.all([rowsQuery.execute(), linkCount(db, scanId, query)]);
   return {
-    total: Number(count.count),
+    total,
     rows: rows.map((row) => ({
       targetUri: row.anchor_state === 'missing' ? row.target : row.targetUri,
       sourceUri: row.sourceUri,
       statusDetail:
         row.anchor_state === 'missing'
-          ? `Anchor #${row.anchor_fragment ?? ''} not found`
+          ? `Anchor #${(row.anchor_fragment ?? '').replace(/^#/, '')} not found`
           : (row.message ?? (row.state === 'ok' ? 'OK' : row.state)),
       statusCode: row.status_code,
       failureReason: row.reason,
@@ -138,9 +171,30 @@ export async function linkGroups(
   scanId: string,
   query: ReportQuery,
 ): Promise<{ groups: Array<{ key: string; count: number }>; total: number }> {
-  const column =
-    query.groupBy === 'source' ? 'p.url' : query.groupBy === 'reason' ? 't.reason' : 't.url';
+  if (query.groupBy !== 'source') return targetGroups(db, scanId, query);
+  const column = 'p.url';
   const base = linkQuery(db, scanId, query);
+  const rows = await base
+    .select([`${column} as key`, (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy(column)
+    .orderBy(query.sortBy === 'count' ? 'count' : 'key', query.sortOrder)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  const total = await db
+    .selectFrom(base.select(`${column} as key`).groupBy(column).as('g'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(total.count),
+    groups: rows.map((row) => ({ key: String(row.key ?? ''), count: Number(row.count) })),
+  };
+}
+
+/** Groups by target or reason: links and targets only. */
+async function targetGroups(db: Kysely<Database>, scanId: string, query: ReportQuery) {
+  const column = query.groupBy === 'reason' ? 't.reason' : 't.url';
+  const base = linkTargetQuery(db, scanId, query);
   const rows = await base
     .select([`${column} as key`, (eb) => eb.fn.countAll<number | string>().as('count')])
     .groupBy(column)

@@ -67,8 +67,6 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
   routes.get(
     '/api/report/SampleSiteScanId',
     { schema: { response: { 200: sampleSiteScanIdSchema } } },
-    async () => ({
-      scanId: await reports.sampleScanId(),
-    }),
+    () => reports.sampleSiteScanId(),
   );
 }

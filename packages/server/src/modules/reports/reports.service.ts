@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   csvDocument,
   limits,
+  reportMessages,
   ruleCategoryLabel,
   type FileTypeRow,
   type LinkRow,
@@ -10,9 +11,12 @@ import {
   type ReportQuery,
   type ReportSummary,
   type RuleRow,
+  type SampleSiteScanId,
 } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
 import type { SignedInUser } from '../../plugins/authentication.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import type { SampleReportService } from '../sample-report/sample-report.service.js';
 import type { ScanService } from '../scans/scans.service.js';
 import type { ScanRow } from '../scans/scans.repository.js';
 import {
@@ -29,9 +33,8 @@ import {
 export interface ReportServiceDeps {
   db: Kysely<Database>;
   scans: ScanService;
+  samples: SampleReportService;
 }
-
-export const sampleScanKey = 'sample-scan-id';
 
 const bucketLabels = ['< 1 MB', '1-2 MB', '2-3 MB', '3-4 MB', '4-5 MB', '> 5 MB'];
 
@@ -47,18 +50,16 @@ export class ReportService {
 
   /** The owner's scan, an admin's view, or the sample scan (readable by anyone). */
   async #scan(user: SignedInUser | null, id: string): Promise<ScanRow> {
-    const sample = await this.sampleScanId();
+    const sample = await this.deps.samples.scanId();
     if (sample === id) return this.deps.scans.owned({ ...anyone, id: 'sample' }, id);
     return this.deps.scans.owned(user, id);
   }
 
-  async sampleScanId(): Promise<string | null> {
-    const row = await this.deps.db
-      .selectFrom('server_meta')
-      .select('value')
-      .where('key', '=', sampleScanKey)
-      .executeTakeFirst();
-    return row?.value ?? null;
+  /** GET api/report/SampleSiteScanId: 404 until a first start has queued the sample scan. */
+  async sampleSiteScanId(): Promise<SampleSiteScanId> {
+    const scanId = await this.deps.samples.scanId();
+    if (!scanId) throw new HttpError(404, reportMessages.noSampleReport);
+    return { scanId };
   }
 
   async summary(user: SignedInUser | null, id: string): Promise<ReportSummary> {

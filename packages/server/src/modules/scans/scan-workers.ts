@@ -10,7 +10,7 @@ import {
 } from '@linkaudit/core';
 import { runScan, type DoneEvent, type EngineOptions } from '@linkaudit/engine';
 import type { Clock } from '../../clock.js';
-import type { DatabaseHandle } from '../../db/database.js';
+import { refreshStatistics, type DatabaseHandle } from '../../db/database.js';
 import { findUserById } from '../accounts/accounts.repository.js';
 import { guardedLookup, privateLiteralExclusions, type AddressPolicy } from './address-guard.js';
 import { claimNextScan } from './scan-queue.js';
@@ -38,6 +38,8 @@ export interface ScanWorkerDeps {
   engineOptions?: Partial<EngineOptions>;
   /** How long an idle worker waits before looking at the queue again (a wake() is sooner). */
   pollMs?: number;
+  /** The address policy for one scan (the sample scan may reach the server's own host). */
+  policyFor?: (scan: ScanRow) => Promise<AddressPolicy>;
 }
 
 const heartbeatMs = 1000;
@@ -156,10 +158,11 @@ export class ScanWorkers {
 
   async #scan(scan: ScanRow, signal: AbortSignal, writer: ScanResultWriter): Promise<DoneEvent> {
     try {
-      return await runScan(await this.#engineSettings(scan), {
+      const policy = (await this.deps.policyFor?.(scan)) ?? this.deps.policy;
+      return await runScan(await this.#engineSettings(scan, policy), {
         ...this.deps.engineOptions,
         signal,
-        lookup: guardedLookup(this.deps.policy),
+        lookup: guardedLookup(policy),
         onEvent: (event) => writer.add(event),
       });
     } catch (error) {
@@ -169,7 +172,7 @@ export class ScanWorkers {
   }
 
   /** The stored settings, with the owner's plan cap for "unlimited" and private-literal exclusions. */
-  async #engineSettings(scan: ScanRow): Promise<ScanSettings> {
+  async #engineSettings(scan: ScanRow, policy: AddressPolicy): Promise<ScanSettings> {
     const settings = scanSettingsSchema.parse(JSON.parse(scan.settings_json));
     const user = await findUserById(this.deps.database.db, scan.user_id);
     const plan = planOf(user?.paidPlanId);
@@ -177,7 +180,7 @@ export class ScanWorkers {
       settings.scanLimitOption = ScanLimitOption.Limited;
       settings.maxLinkAmount = plan.urlsPerScan;
     }
-    const exclusions = privateLiteralExclusions(this.deps.policy).map((link) => ({
+    const exclusions = privateLiteralExclusions(policy).map((link) => ({
       link,
       comment: 'private address',
       isEditing: false,
@@ -203,6 +206,9 @@ export class ScanWorkers {
       status = ScanStatus.Failed;
       logMessage = 'Engine Exception: the results could not be saved.';
     }
+    await refreshStatistics(this.deps.database).catch((error: unknown) =>
+      this.deps.log.warn({ err: error }, 'refreshing planner statistics failed'),
+    );
     const current = await findScan(db, scan.id);
     if (current?.status === ScanStatus.Cancelling) status = ScanStatus.Cancelled;
     await finishScan(db, scan.id, this.owner, {

@@ -1,0 +1,299 @@
+// Report routes and the scan list of the hosted server under load (issue 7).
+//
+// Starts the built server (packages/server/dist/main.js, SQLite in a temporary DATA_DIR, or
+// DATABASE_URL when given) as its own process, scans a generated bench site through the API
+// (all rules and anchors on), then times every report route with paging, sorting, filtering and
+// grouping (p50/p95 over sequential requests), and the scan-list route under concurrent polling
+// clients (throughput, p50/p99). Everything talks to 127.0.0.1; every loop is bounded.
+//
+//   npm run build:ts && node bench/reports.mjs [--pages 650] [--requests 200] [--clients 200] [--seconds 10]
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
+import { ensureSite } from './generator.mjs';
+import { startSiteServer } from './server.mjs';
+
+const HERE = import.meta.dirname;
+const REPO = path.resolve(HERE, '..');
+const SERVER_MAIN = path.join(REPO, 'packages/server/dist/main.js');
+const SITES_DIR = path.join(HERE, '.sites');
+const TARGET_P95_MS = 50;
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '650' },
+    requests: { type: 'string', default: '200' },
+    clients: { type: 'string', default: '200' },
+    seconds: { type: 'string', default: '10' },
+    'list-scans': { type: 'string', default: '20' },
+  },
+});
+const options = {
+  pages: Number(values.pages),
+  requests: Number(values.requests),
+  clients: Number(values.clients),
+  seconds: Number(values.seconds),
+  listScans: Number(values['list-scans']),
+};
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The server as operators run it, in its own process; resolves once it answers. */
+async function startServer(environment) {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    env: environment,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${environment.PORT}`;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/api/ServerVersion`)).ok) return { child, origin };
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start within 20 s');
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000)]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+function client(pool) {
+  const call = async (method, url, { token, body, form } = {}) => {
+    const headers = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    let payload;
+    if (form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      payload = new URLSearchParams(form).toString();
+    } else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await pool.request({ method, path: url, headers, body: payload });
+    const text = await response.body.text();
+    if (response.statusCode >= 400) {
+      throw new Error(`${method} ${url}: ${response.statusCode} ${text.slice(0, 200)}`);
+    }
+    return text ? JSON.parse(text) : undefined;
+  };
+  return {
+    get: (url, token) => call('GET', url, { token }),
+    post: (url, body, token) => call('POST', url, { body, token }),
+    form: (url, form) => call('POST', url, { form }),
+  };
+}
+
+async function signUp(api, environment, email) {
+  const password = 'bench-secret';
+  await api.post('/api/account/register', {
+    firstName: 'Bench',
+    lastName: 'Mark',
+    username: email,
+    password,
+    confirmPassword: password,
+  });
+  // Paid, so anchors, rules and the scan size are not cut by the Free plan.
+  execFileSync(process.execPath, [SERVER_MAIN, 'plan', 'set', email, 'Enterprise'], {
+    env: environment,
+  });
+  const answer = await api.form('/token', { grant_type: 'password', username: email, password });
+  return answer.access_token;
+}
+
+async function waitForScan(api, token, id, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const scan = (await api.get('/api/ScanApi/Get', token)).find((item) => item.id === id);
+    if (scan && [1, 2, 3, 4, 10].includes(scan.status)) return scan;
+    if (Date.now() > deadline) throw new Error(`scan ${id} still ${JSON.stringify(scan)}`);
+    await sleep(500);
+  }
+}
+
+/** The report routes a report screen calls, with the filters and groupings users click. */
+function reportRoutes(id) {
+  const tab = (name, query = '') => `/api/report/${name}/${id}${query ? `?${query}` : ''}`;
+  return [
+    ['summary', tab('summary')],
+    ['link (broken, page 1)', tab('link')],
+    ['link all, page 1', tab('link', 'status=all')],
+    ['link all, page 300', tab('link', 'status=all&page=300')],
+    ['link all, by refs desc', tab('link', 'status=all&sortBy=referenceCount&sortOrder=desc')],
+    ['link reason=Not Found', tab('link', 'reason=Not%20Found')],
+    ['link status=anchor', tab('link', 'status=anchor')],
+    ['link groupBy=target', tab('link', 'groupBy=target')],
+    ['link groupBy=source', tab('link', 'groupBy=source')],
+    ['link all groupBy=reason', tab('link', 'status=all&groupBy=reason')],
+    ['page (by size)', tab('page')],
+    ['page sortBy=uri, page 5', tab('page', 'sortBy=uri&page=5')],
+    ['ruleResult', tab('ruleResult')],
+    ['ruleResult category=4', tab('ruleResult', 'category=4')],
+    ['fileType', tab('fileType')],
+  ];
+}
+
+async function timeRoute(api, token, url, requests) {
+  for (let index = 0; index < 5; index++) await api.get(url, token);
+  const times = [];
+  for (let index = 0; index < requests; index++) {
+    const started = performance.now();
+    await api.get(url, token);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) };
+}
+
+/** `clients` loops, each polling the scan list back to back, for `seconds`. */
+async function pollScanList(pool, token, clients, seconds) {
+  const times = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const poller = async () => {
+    while (performance.now() < deadline) {
+      const started = performance.now();
+      const response = await pool.request({
+        method: 'GET',
+        path: '/api/ScanApi/Get',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await response.body.text();
+      if (response.statusCode !== 200) errors++;
+      times.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, poller));
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  return {
+    requests: times.length,
+    errors,
+    perSecond: times.length / elapsed,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+  };
+}
+
+const ms = (value) => value.toFixed(1).padStart(7);
+
+async function main() {
+  const { dir, truth } = ensureSite(SITES_DIR, { pages: options.pages, seed: 1 });
+  const site = await startSiteServer(dir);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'linkaudit-bench-reports-'));
+  const port = await freePort();
+  const environment = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    LINKAUDIT_ALLOWED_HOSTS: '127.0.0.1',
+    SAMPLE_REPORT: '0',
+    AUTH_RATE_LIMIT: '1000',
+  };
+  const { child, origin } = await startServer(environment);
+  const pool = new Pool(origin, { connections: Math.max(options.clients, 8) });
+  const api = client(pool);
+  try {
+    const token = await signUp(api, environment, 'bench@example.com');
+    const rules = await api.get('/api/ScanRuleApi/', token);
+    const started = performance.now();
+    const created = await api.post(
+      '/api/ScanApi/',
+      {
+        scanSettings: {
+          url: `http://127.0.0.1:${site.port}/`,
+          scanDepth: 3,
+          scanLimitOption: 1,
+          maxLinkAmount: 100_000,
+          maxThreadCount: 50,
+          checkAnchors: true,
+          selectedRules: rules.map((rule) => rule.linkAuditorRuleID),
+        },
+      },
+      token,
+    );
+    const scan = await waitForScan(api, token, created.id, 600_000);
+    const scanSeconds = (performance.now() - started) / 1000;
+    const summary = await api.get(`/api/report/summary/${scan.id}`, token);
+    const ruleCount = (await api.get(`/api/report/ruleResult/${scan.id}?pageSize=1`, token)).total;
+    console.log(
+      `site ${options.pages} pages (${truth.urls.length} URLs); scan ${scan.status} in ` +
+        `${scanSeconds.toFixed(1)} s: ${scan.totalLinks} links, ${scan.uniqueLinks} unique, ` +
+        `${scan.badLinks} broken, ${summary.brokenAnchors} broken anchors, ${summary.numPages} pages, ` +
+        `${ruleCount} rule violations`,
+    );
+
+    console.log(`\nreport routes, ${options.requests} sequential requests each (after 5 warm-up)`);
+    console.log(`${'route'.padEnd(28)}    p50 ms   p95 ms   max ms`);
+    const missed = [];
+    for (const [name, url] of reportRoutes(scan.id)) {
+      const { p50, p95, max } = await timeRoute(api, token, url, options.requests);
+      if (p95 >= TARGET_P95_MS) missed.push(name);
+      console.log(`${name.padEnd(28)} ${ms(p50)}  ${ms(p95)}  ${ms(max)}`);
+    }
+
+    // The list holds a few finished scans, as a user's screen does: single-page scans of the site.
+    for (let index = 1; index < options.listScans; index++) {
+      const small = await api.post(
+        '/api/ScanApi/',
+        { scanSettings: { url: `http://127.0.0.1:${site.port}/`, scanDepth: 1 } },
+        token,
+      );
+      await waitForScan(api, token, small.id, 60_000);
+    }
+    const list = await pollScanList(pool, token, options.clients, options.seconds);
+    console.log(
+      `\nscan list (${options.listScans} scans) under ${options.clients} polling clients for ` +
+        `${options.seconds} s: ${list.requests} requests, ${list.perSecond.toFixed(0)}/s, ` +
+        `p50 ${list.p50.toFixed(1)} ms, p99 ${list.p99.toFixed(1)} ms, ${list.errors} errors`,
+    );
+    console.log(
+      missed.length === 0
+        ? `\nevery report route under the p95 target of ${TARGET_P95_MS} ms`
+        : `\nover the p95 target of ${TARGET_P95_MS} ms: ${missed.join(', ')}`,
+    );
+  } finally {
+    await pool.close();
+    await stopServer(child);
+    site.server.closeAllConnections();
+    await new Promise((resolve) => site.server.close(resolve));
+    if (process.env.BENCH_KEEP_DATA) console.log(`data kept in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
