@@ -12,7 +12,7 @@ import { runScan, type DoneEvent, type EngineOptions } from '@linkaudit/engine';
 import type { Clock } from '../../clock.js';
 import { refreshStatistics, type DatabaseHandle } from '../../db/database.js';
 import { findUserById } from '../accounts/accounts.repository.js';
-import { guardedLookup, privateLiteralExclusions, type AddressPolicy } from './address-guard.js';
+import { scanAddressPolicy, type AddressPolicy } from './address-guard.js';
 import { claimNextScan } from './scan-queue.js';
 import { ScanResultWriter } from './scan-results.js';
 import type { ScanUpdates } from './scan-updates.js';
@@ -159,10 +159,10 @@ export class ScanWorkers {
   async #scan(scan: ScanRow, signal: AbortSignal, writer: ScanResultWriter): Promise<DoneEvent> {
     try {
       const policy = (await this.deps.policyFor?.(scan)) ?? this.deps.policy;
-      return await runScan(await this.#engineSettings(scan, policy), {
+      return await runScan(await this.#engineSettings(scan), {
         ...this.deps.engineOptions,
         signal,
-        lookup: guardedLookup(policy),
+        addressPolicy: scanAddressPolicy(policy),
         onEvent: (event) => writer.add(event),
       });
     } catch (error) {
@@ -171,8 +171,8 @@ export class ScanWorkers {
     }
   }
 
-  /** The stored settings, with the owner's plan cap for "unlimited" and private-literal exclusions. */
-  async #engineSettings(scan: ScanRow, policy: AddressPolicy): Promise<ScanSettings> {
+  /** The stored settings, with the owner's plan cap for "unlimited". */
+  async #engineSettings(scan: ScanRow): Promise<ScanSettings> {
     const settings = scanSettingsSchema.parse(JSON.parse(scan.settings_json));
     const user = await findUserById(this.deps.database.db, scan.user_id);
     const plan = planOf(user?.paidPlanId);
@@ -180,13 +180,7 @@ export class ScanWorkers {
       settings.scanLimitOption = ScanLimitOption.Limited;
       settings.maxLinkAmount = plan.urlsPerScan;
     }
-    const exclusions = privateLiteralExclusions(policy).map((link) => ({
-      link,
-      comment: 'private address',
-      isEditing: false,
-      errorMsg: '',
-    }));
-    return { ...settings, url: scan.url, excludeLinks: [...settings.excludeLinks, ...exclusions] };
+    return { ...settings, url: scan.url };
   }
 
   /** 5 → 9 → 11 → the engine's outcome (or 2 when a cancel came in). */
