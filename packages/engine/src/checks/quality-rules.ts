@@ -15,7 +15,10 @@ import {
 export class QualityRules {
   private readonly runner: RuleRunner;
   private readonly rules: Map<number, { name: string; categoryID: number }>;
-  private readonly failedPairs = new Set<string>();
+  /** Failed page × rule pairs per category. */
+  private readonly failed = new Map<number, number>();
+  /** Site-level findings (duplicates) counted once per page and rule. */
+  private readonly siteFailures = new Set<string>();
   private checkedPages = 0;
   private violations = 0;
 
@@ -36,11 +39,27 @@ export class QualityRules {
 
   checkPage(page: RulePageInput): RuleViolationEvent[] {
     this.checkedPages++;
-    return this.runner.checkPage(page).map((violation) => this.event(violation));
+    const violations = this.runner.checkPage(page);
+    for (const ruleId of new Set(violations.map((violation) => violation.ruleId)))
+      this.countFailure(ruleId);
+    return violations.map((violation) => this.event(violation));
   }
 
   finishSite(): RuleViolationEvent[] {
-    return this.runner.finishSite().map((violation) => this.event(violation));
+    const violations = this.runner.finishSite();
+    for (const violation of violations) {
+      const pair = `${violation.ruleId} ${violation.url}`;
+      if (this.siteFailures.has(pair)) continue;
+      this.siteFailures.add(pair);
+      this.countFailure(violation.ruleId);
+    }
+    return violations.map((violation) => this.event(violation));
+  }
+
+  private countFailure(ruleId: number): void {
+    const categoryID = this.rules.get(ruleId)?.categoryID;
+    if (categoryID !== undefined)
+      this.failed.set(categoryID, (this.failed.get(categoryID) ?? 0) + 1);
   }
 
   tally(): { checkedPages: number; violations: number; categories: RuleCategoryTally[] } {
@@ -56,12 +75,11 @@ export class QualityRules {
       entry.passed += this.checkedPages;
       categories.set(rule.categoryID, entry);
     }
-    for (const pair of this.failedPairs) {
-      const rule = this.rules.get(Number(pair.slice(0, pair.indexOf(' '))));
-      const entry = rule && categories.get(rule.categoryID);
+    for (const [categoryID, failed] of this.failed) {
+      const entry = categories.get(categoryID);
       if (!entry) continue;
-      entry.passed--;
-      entry.failed++;
+      entry.passed -= failed;
+      entry.failed += failed;
     }
     return {
       checkedPages: this.checkedPages,
@@ -72,7 +90,6 @@ export class QualityRules {
 
   private event(violation: RuleViolation): RuleViolationEvent {
     this.violations++;
-    this.failedPairs.add(`${violation.ruleId} ${violation.url}`);
     const rule = this.rules.get(violation.ruleId);
     return {
       type: 'rule',
