@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -75,4 +76,54 @@ export async function signInHere(page: Page, email: string, password: string): P
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Successfully signed in')).toBeVisible();
+}
+
+/** A new account signed in through the API; the token is put where the web app keeps it. */
+export async function signedInUser(
+  page: Page,
+  request: APIRequestContext,
+  label: string,
+): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail(label);
+  await registerAccount(request, email);
+  const answer = await request.post('/token', {
+    form: { grant_type: 'password', username: email, password: 'first-secret' },
+  });
+  const { access_token: token } = (await answer.json()) as { access_token: string };
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('linkaudit.accessToken', value), token);
+  return { email, token };
+}
+
+/** Makes the account paid with the operator command (`linkaudit-server plan set`). */
+export function setPlan(email: string, plan: string): void {
+  execFileSync(process.execPath, ['packages/server/dist/main.js', 'plan', 'set', email, plan], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? '', LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  });
+}
+
+/** Queues a scan through the API and waits until it is finished; answers its id. */
+export async function finishedScan(
+  request: APIRequestContext,
+  token: string,
+  scanSettings: Record<string, unknown>,
+): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await request.post('/api/ScanApi/', { data: { scanSettings }, headers });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  await expect
+    .poll(
+      async () => {
+        const scans = (await (await request.get('/api/ScanApi/Get', { headers })).json()) as Array<{
+          id: string;
+          status: number;
+        }>;
+        return [1, 2, 3, 4, 10].includes(scans.find((scan) => scan.id === id)?.status ?? 0);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return id;
 }

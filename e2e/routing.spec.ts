@@ -43,7 +43,8 @@ test('protected screens send a visitor to sign in and back afterwards', async ({
   await page.goto('/report/abc');
   await expect(page.getByRole('heading', { name: 'Scan report' })).toBeVisible();
   await page.goto('/printreport/abc');
-  await expect(page.getByRole('heading', { name: 'Printable report' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Scan report summary' })).toBeVisible();
+  await expect(page.getByText('The scan was not found.')).toBeVisible();
 
   const email = uniqueEmail('return');
   await registerAccount(request, email);

@@ -19,6 +19,9 @@ const server = spawn(process.execPath, ['packages/server/dist/main.js'], {
     PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? '3000'}`,
     // The suite signs in and registers far more often than a person would in a minute.
     AUTH_RATE_LIMIT: '10000',
+    // The scan tests crawl a site served on 127.0.0.1 (e2e/test-site.ts); other private
+    // addresses stay refused, so the refusal is tested too.
+    LINKAUDIT_ALLOWED_HOSTS: '127.0.0.1',
   },
 });
 const stop = () => server.kill('SIGTERM');

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { registerAccount, uniqueEmail } from '../helpers.js';
+import { finishedScan, registerAccount, uniqueEmail } from '../helpers.js';
+import { startTestSite, type TestSite } from '../test-site.js';
 
 const outDir = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'linkaudit-screens');
 const publishDir = path.join('packages', 'web', 'public', 'screenshots');
@@ -45,6 +46,27 @@ const screens: Array<{
   },
   { name: 'manage', path: '/manage', signedIn: true },
   { name: 'scan', path: '/scan', signedIn: true },
+  {
+    name: 'scan-expanded',
+    path: '/scan',
+    signedIn: true,
+    open: async (page) => {
+      await page
+        .locator('tr[data-scan-id]')
+        .first()
+        .getByRole('button', { name: /expand|展开/i })
+        .click();
+      await page.waitForTimeout(500);
+    },
+  },
+  { name: 'report', path: '/report/{scanId}', signedIn: true },
+  {
+    name: 'report-links',
+    path: '/report/{scanId}',
+    signedIn: true,
+    open: async (page) => page.getByRole('tab').nth(1).click(),
+  },
+  { name: 'print-report', path: '/printreport/{scanId}', signedIn: true },
   { name: 'schedule', path: '/schedule', signedIn: true },
 ];
 
@@ -68,6 +90,11 @@ for (const language of ['en', 'zh-CN']) {
         form: { grant_type: 'password', username: email, password: 'first-secret' },
       });
       const { access_token: token } = await answer.json();
+      const site: TestSite = await startTestSite();
+      const scanId = await finishedScan(request, token as string, {
+        url: site.url('/'),
+        scanDepth: 3,
+      });
       mkdirSync(path.join(outDir, language), { recursive: true });
       for (const screen of screens) {
         await page.goto('/');
@@ -78,7 +105,7 @@ for (const language of ['en', 'zh-CN']) {
               : localStorage.removeItem('linkaudit.accessToken'),
           screen.signedIn ? (token as string) : null,
         );
-        await page.goto(screen.path);
+        await page.goto(screen.path.replace('{scanId}', scanId));
         await page.waitForLoadState('networkidle');
         await screen.open?.(page);
         await page.waitForTimeout(300);
@@ -96,6 +123,7 @@ for (const language of ['en', 'zh-CN']) {
         }
       }
       await context.close();
+      await site.close();
     });
   }
 }

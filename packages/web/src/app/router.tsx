@@ -9,9 +9,9 @@ const comingSoon = () => import('../features/coming-soon/components/ComingSoonPa
 /** Each screen of SPEC §2, loaded when first visited. */
 const screens: Array<[RouteEntry, LazyExoticComponent<ComponentType>]> = [
   [paths.home, lazy(() => import('../features/home/components/HomePage'))],
-  [paths.scan, lazy(() => comingSoon().then((m) => ({ default: m.ScanComingSoon })))],
-  [paths.report, lazy(() => comingSoon().then((m) => ({ default: m.ReportComingSoon })))],
-  [paths.printReport, lazy(() => comingSoon().then((m) => ({ default: m.PrintReportComingSoon })))],
+  [paths.scan, lazy(() => import('../features/scans/components/ScanPage'))],
+  [paths.report, lazy(() => import('../features/reports/components/ReportPage'))],
+  [paths.printReport, lazy(() => import('../features/reports/components/PrintReportPage'))],
   [
     paths.reportingService,
     lazy(() => comingSoon().then((m) => ({ default: m.ReportingServiceComingSoon }))),

@@ -1,0 +1,260 @@
+import {
+  DownloadOutlined,
+  PrinterOutlined,
+  RedoOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+import { Alert, App, Button, Select, Space, Spin, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ScanStatus } from '@linkaudit/core';
+import { PageHeading } from '../../../components/ui/PageHeading';
+import { paths, pathTo } from '../../../config/paths';
+import { errorMessages } from '../../../lib/errors';
+import { toastError, toastSuccess } from '../../../lib/notify';
+import { ruleCategoryKey } from '../../../lib/rule-category';
+import { useSessionToken } from '../../../lib/session';
+import { LoginDialog } from '../../auth/components/LoginDialog';
+import { createScan } from '../../scans/api/create-scan';
+import {
+  defaultTabView,
+  downloadTabCsv,
+  useReportSummary,
+  useReportTab,
+  type ReportTab,
+  type TabView,
+} from '../api/get-report';
+import { FileTypeTable, LinkTable, PageTable, RuleTable } from './ReportTables';
+import { SettingsDialog } from './SettingsDialog';
+import { settingsOf, SummaryView } from './SummaryView';
+
+type TabKey = 'summary' | ReportTab;
+
+const initialViews: Record<ReportTab, TabView> = {
+  link: defaultTabView,
+  page: defaultTabView,
+  ruleResult: defaultTabView,
+  fileType: defaultTabView,
+};
+
+/** /report/{scanId}: the tabs of SPEC §2 with their toolbar; paging, grouping and filters on the server. */
+export default function ReportPage() {
+  const { t } = useTranslation();
+  const { scanId = '' } = useParams();
+  const navigate = useNavigate();
+  const token = useSessionToken();
+  const { message } = App.useApp();
+  const [tab, setTab] = useState<TabKey>('summary');
+  const [views, setViews] = useState(initialViews);
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [loginOpen, setLoginOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const summary = useReportSummary(scanId);
+  const tabs = {
+    link: useReportTab('link', scanId, views.link),
+    page: useReportTab('page', scanId, views.page),
+    ruleResult: useReportTab('ruleResult', scanId, views.ruleResult),
+    fileType: useReportTab('fileType', scanId, views.fileType),
+  };
+
+  if (summary.isPending) return <Spin size="large" className="page-spin" />;
+  if (summary.isError) {
+    return (
+      <div className="report-page">
+        <PageHeading title={t('report.title')} />
+        <Alert type="error" showIcon title={errorMessages(summary.error).join('\n')} />
+      </div>
+    );
+  }
+  const settings = settingsOf(summary.data);
+  const setView = (which: ReportTab, view: TabView) => {
+    setViews((current) => ({ ...current, [which]: view }));
+    setExpanded([]);
+  };
+
+  const chooseTab = (key: string) => {
+    const next = key as TabKey;
+    if (next !== 'summary' && tabs[next].data === undefined) {
+      void message.warning(t('report.notLoaded'));
+      return;
+    }
+    setTab(next);
+    setExpanded([]);
+  };
+
+  const rerun = async () => {
+    if (!token) return setLoginOpen(true);
+    try {
+      const answer = await createScan({ scanSettings: settings });
+      if (answer.status === ScanStatus.Queued) {
+        toastSuccess(
+          answer.queuePosition
+            ? t('scan.answers.queuedAt', { n: answer.queuePosition })
+            : t('scan.answers.queued'),
+        );
+        void navigate(paths.scan.path);
+      } else if (answer.message) {
+        toastError(answer.message);
+      }
+    } catch (error) {
+      for (const text of errorMessages(error)) toastError(text);
+    }
+  };
+
+  const exportCsv = async () => {
+    if (tab === 'summary') return;
+    setExporting(true);
+    try {
+      await downloadTabCsv(tab, scanId, views[tab]);
+    } catch (error) {
+      for (const text of errorMessages(error)) toastError(text);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const current = tab === 'summary' ? undefined : tabs[tab].data;
+  const filterOptions = (current?.filterCategories ?? []).map((category) => ({
+    value: category.value,
+    label: `${
+      tab === 'link'
+        ? t(`failureReason.${category.name}`, category.name)
+        : tab === 'ruleResult'
+          ? t(ruleCategoryKey(Number(category.value)))
+          : category.name
+    } (${category.count})`,
+  }));
+  const linkGroups = tab === 'link' && views.link.groupBy !== 'none';
+  const expandKeys =
+    tab === 'summary'
+      ? summary.data.brokenSamples.map((sample) => sample.failureReason)
+      : (tabs.link.data?.groups ?? []).map((group) => group.key);
+
+  const toolbar = (
+    <Space wrap className="report-toolbar">
+      {tab === 'link' && (
+        <Select
+          aria-label={t('report.toolbar.groupBy')}
+          className="report-group-by"
+          value={views.link.groupBy}
+          style={{ minWidth: 170 }}
+          onChange={(groupBy) => setView('link', { ...views.link, groupBy, page: 1 })}
+          options={(['none', 'target', 'source', 'reason'] as const).map((value) => ({
+            value,
+            label: `${t('report.toolbar.groupBy')}: ${t(`report.groupBy.${value}`)}`,
+          }))}
+        />
+      )}
+      {tab !== 'summary' && (
+        <Select
+          aria-label={t('report.toolbar.filter')}
+          className="report-filter"
+          allowClear
+          placeholder={t('report.toolbar.filter')}
+          style={{ minWidth: 200 }}
+          value={views[tab].category}
+          onChange={(category?: string) => setView(tab, { ...views[tab], category, page: 1 })}
+          options={filterOptions}
+        />
+      )}
+      {(tab === 'summary' || linkGroups) && (
+        <>
+          <Button onClick={() => setExpanded(expandKeys)}>{t('report.toolbar.expandAll')}</Button>
+          <Button onClick={() => setExpanded([])}>{t('report.toolbar.collapseAll')}</Button>
+        </>
+      )}
+      <Button icon={<RedoOutlined />} onClick={() => void rerun()}>
+        {t('report.toolbar.rerun')}
+      </Button>
+      <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)}>
+        {t('report.toolbar.settings')}
+      </Button>
+      <Button
+        icon={<PrinterOutlined />}
+        onClick={() => void navigate(`${pathTo(paths.printReport, { scanId })}?print=1`)}
+      >
+        {t('report.toolbar.print')}
+      </Button>
+      <Button
+        icon={<DownloadOutlined />}
+        disabled={tab === 'summary'}
+        loading={exporting}
+        onClick={() => void exportCsv()}
+      >
+        {t('report.toolbar.exportCsv')}
+      </Button>
+    </Space>
+  );
+
+  const paging = (which: ReportTab) => ({
+    view: views[which],
+    onView: (view: TabView) => setView(which, view),
+    loading: tabs[which].isFetching,
+  });
+
+  return (
+    <div className="report-page">
+      <PageHeading title={t('report.title')} lead={summary.data.url} />
+      {toolbar}
+      <Tabs
+        activeKey={tab}
+        onChange={chooseTab}
+        items={[
+          {
+            key: 'summary',
+            label: t('report.tabs.summary'),
+            children: (
+              <SummaryView summary={summary.data} expanded={expanded} onExpand={setExpanded} />
+            ),
+          },
+          {
+            key: 'link',
+            label: t('report.tabs.link'),
+            children: (
+              <LinkTable
+                scanId={scanId}
+                data={tabs.link.data}
+                expanded={expanded}
+                onExpand={setExpanded}
+                {...paging('link')}
+              />
+            ),
+          },
+          {
+            key: 'page',
+            label: t('report.tabs.page'),
+            children: <PageTable data={tabs.page.data} {...paging('page')} />,
+          },
+          {
+            key: 'ruleResult',
+            label: t('report.tabs.rule'),
+            children: (
+              <RuleTable
+                data={tabs.ruleResult.data}
+                rulesEnabled={settings.selectedRules.length > 0}
+                {...paging('ruleResult')}
+              />
+            ),
+          },
+          {
+            key: 'fileType',
+            label: t('report.tabs.fileType'),
+            children: <FileTypeTable data={tabs.fileType.data} {...paging('fileType')} />,
+          },
+        ]}
+      />
+      <SettingsDialog
+        settings={settings}
+        open={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+      />
+      <LoginDialog
+        open={loginOpen}
+        onClose={() => setLoginOpen(false)}
+        onSignedIn={() => setLoginOpen(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,250 @@
+import { Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import type { FileTypeRow, LinkRow, PageRow, ReportData, RuleRow } from '@linkaudit/core';
+import { ruleCategoryKey } from '../../../lib/rule-category';
+import { formatMegabytes } from '../../scans/lib/format';
+import { useReportTab, type TabView } from '../api/get-report';
+
+type Paging = { view: TabView; onView: (view: TabView) => void };
+
+function pagination<Row>(data: ReportData<Row> | undefined, { view, onView }: Paging) {
+  return {
+    current: view.page,
+    pageSize: view.pageSize,
+    total: data?.total ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: [20, 50, 100, 200],
+    onChange: (page: number, pageSize: number) => onView({ ...view, page, pageSize }),
+  };
+}
+
+function useLinkColumns(): ColumnsType<LinkRow> {
+  const { t } = useTranslation();
+  return [
+    { title: t('report.columns.target'), dataIndex: 'targetUri', ellipsis: true },
+    { title: t('report.columns.source'), dataIndex: 'sourceUri', ellipsis: true },
+    { title: t('report.columns.statusCode'), dataIndex: 'statusCode', width: 90 },
+    {
+      title: t('report.columns.reason'),
+      dataIndex: 'failureReason',
+      width: 180,
+      render: (reason: string | null, row) =>
+        reason ? t(`failureReason.${reason}`, reason) : row.statusDetail,
+    },
+    { title: t('report.columns.error'), dataIndex: 'errorMessage', ellipsis: true, width: 180 },
+    { title: t('report.columns.references'), dataIndex: 'referenceCount', width: 100 },
+    {
+      title: t('report.columns.line'),
+      key: 'line',
+      width: 90,
+      render: (_, row) => `${row.line}:${row.column}`,
+    },
+  ];
+}
+
+const rowKey = (row: { targetUri: string; sourceUri: string; line: number; column: number }) =>
+  `${row.targetUri}|${row.sourceUri}|${row.line}|${row.column}`;
+
+/** The rows of one group, read when the group is expanded. */
+function LinkGroupRows({
+  scanId,
+  view,
+  groupKey,
+}: {
+  scanId: string;
+  view: TabView;
+  groupKey: string;
+}) {
+  const columns = useLinkColumns();
+  const field = view.groupBy === 'reason' ? 'reason' : view.groupBy;
+  const query = useReportTab('link', scanId, {
+    ...view,
+    groupBy: 'none',
+    page: 1,
+    pageSize: 100,
+    [field]: groupKey,
+  });
+  return (
+    <Table<LinkRow>
+      size="small"
+      rowKey={rowKey}
+      loading={query.isPending}
+      dataSource={query.data?.lists ?? []}
+      columns={columns}
+      pagination={false}
+      scroll={{ x: 900 }}
+    />
+  );
+}
+
+/** The Link tab: occurrences of broken links, or their groups (by target, source or reason). */
+export function LinkTable({
+  scanId,
+  data,
+  loading,
+  expanded,
+  onExpand,
+  ...paging
+}: Paging & {
+  scanId: string;
+  data: ReportData<LinkRow> | undefined;
+  loading: boolean;
+  expanded: string[];
+  onExpand: (keys: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  const columns = useLinkColumns();
+  const empty = { emptyText: t('report.empty.zeroBroken') };
+  if (paging.view.groupBy !== 'none') {
+    return (
+      <Table<{ key: string; count: number }>
+        className="report-groups"
+        rowKey="key"
+        loading={loading}
+        locale={empty}
+        dataSource={data?.groups ?? []}
+        pagination={pagination(data, paging)}
+        expandable={{
+          expandedRowKeys: expanded,
+          onExpandedRowsChange: (keys) => onExpand(keys.map(String)),
+          expandedRowRender: (group) => (
+            <LinkGroupRows scanId={scanId} view={paging.view} groupKey={group.key} />
+          ),
+        }}
+        columns={[
+          {
+            title: t(`report.groupBy.${paging.view.groupBy}`),
+            dataIndex: 'key',
+            ellipsis: true,
+            render: (key: string) =>
+              paging.view.groupBy === 'reason' ? t(`failureReason.${key}`, key) : key,
+          },
+          { title: t('report.columns.count'), dataIndex: 'count', width: 120 },
+        ]}
+      />
+    );
+  }
+  return (
+    <Table<LinkRow>
+      rowKey={rowKey}
+      loading={loading}
+      locale={empty}
+      dataSource={data?.lists ?? []}
+      columns={columns}
+      pagination={pagination(data, paging)}
+      scroll={{ x: 1000 }}
+      size="middle"
+    />
+  );
+}
+
+export function PageTable({
+  data,
+  loading,
+  ...paging
+}: Paging & { data: ReportData<PageRow> | undefined; loading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Table<PageRow>
+      rowKey="uri"
+      loading={loading}
+      locale={{ emptyText: t('report.empty.noData') }}
+      dataSource={data?.lists ?? []}
+      pagination={pagination(data, paging)}
+      scroll={{ x: 900 }}
+      columns={[
+        { title: t('report.columns.page'), dataIndex: 'uri', ellipsis: true },
+        { title: t('report.columns.title'), dataIndex: 'title', ellipsis: true },
+        { title: t('report.columns.statusCode'), dataIndex: 'statusCode', width: 90 },
+        {
+          title: t('report.columns.totalSize'),
+          dataIndex: 'contentSize',
+          width: 130,
+          render: (bytes: number) => `${formatMegabytes(bytes)} MB`,
+        },
+        {
+          title: t('report.columns.htmlSize'),
+          dataIndex: 'htmlSize',
+          width: 130,
+          render: (bytes: number) => `${formatMegabytes(bytes)} MB`,
+        },
+        { title: t('report.columns.pageRank'), dataIndex: 'pageRank', width: 100 },
+      ]}
+    />
+  );
+}
+
+export function RuleTable({
+  data,
+  loading,
+  rulesEnabled,
+  ...paging
+}: Paging & { data: ReportData<RuleRow> | undefined; loading: boolean; rulesEnabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Table<RuleRow>
+      rowKey={(row) => `${row.uri}|${row.ruleId}|${row.line}|${row.column}`}
+      loading={loading}
+      locale={{ emptyText: t(rulesEnabled ? 'report.empty.noData' : 'report.empty.noRules') }}
+      dataSource={data?.lists ?? []}
+      pagination={pagination(data, paging)}
+      scroll={{ x: 900 }}
+      columns={[
+        { title: t('report.columns.page'), dataIndex: 'uri', ellipsis: true },
+        {
+          title: t('report.columns.rule'),
+          dataIndex: 'ruleName',
+          render: (name: string, row) =>
+            row.ruleURL ? (
+              <Typography.Link href={row.ruleURL} target="_blank" rel="noreferrer">
+                {name}
+              </Typography.Link>
+            ) : (
+              name
+            ),
+        },
+        {
+          title: t('report.columns.category'),
+          dataIndex: 'ruleCategoryID',
+          width: 150,
+          render: (id: number) => t(ruleCategoryKey(id)),
+        },
+        {
+          title: t('report.columns.line'),
+          key: 'line',
+          width: 90,
+          render: (_, row) => `${row.line}:${row.column}`,
+        },
+        { title: t('report.columns.note'), dataIndex: 'ruleNote', ellipsis: true },
+      ]}
+    />
+  );
+}
+
+export function FileTypeTable({
+  data,
+  loading,
+  ...paging
+}: Paging & { data: ReportData<FileTypeRow> | undefined; loading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Table<FileTypeRow>
+      rowKey="contentType"
+      loading={loading}
+      locale={{ emptyText: t('report.empty.noData') }}
+      dataSource={data?.lists ?? []}
+      pagination={pagination(data, paging)}
+      columns={[
+        { title: t('report.columns.contentType'), dataIndex: 'contentType' },
+        { title: t('report.columns.files'), dataIndex: 'count', width: 120 },
+        {
+          title: t('report.columns.totalSize'),
+          dataIndex: 'totalSize',
+          width: 150,
+          render: (bytes: number) => `${formatMegabytes(bytes)} MB`,
+        },
+      ]}
+    />
+  );
+}

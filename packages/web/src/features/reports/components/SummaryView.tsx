@@ -1,0 +1,185 @@
+import { Card, Col, Collapse, Descriptions, Empty, List, Row, Statistic, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { scanSettingsSchema, type ReportSummary } from '@linkaudit/core';
+import { ruleCategoryKey } from '../../../lib/rule-category';
+import { ScanStatusLabel } from '../../scans/components/ScanStatusIcon';
+import { formatDuration } from '../../scans/lib/format';
+import {
+  ContentTypePie,
+  FailureReasonsPie,
+  PageSizePie,
+  RuleCategoryDoughnut,
+} from './ReportCharts';
+
+export function EmptyState({ text }: { text: string }) {
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card title={title} className="report-section" size="small">
+      {children}
+    </Card>
+  );
+}
+
+export function settingsOf(summary: ReportSummary) {
+  try {
+    return scanSettingsSchema.parse(JSON.parse(summary.scanSettingsJson));
+  } catch {
+    return scanSettingsSchema.parse({});
+  }
+}
+
+/**
+ * The Summary tab and the print summary: totals, then the four sections of SPEC §2 with their
+ * charts, samples and exact empty states. `expanded` opens every sample list (Expand All, print).
+ */
+export function SummaryView({
+  summary,
+  expanded,
+  onExpand,
+}: {
+  summary: ReportSummary;
+  expanded: string[];
+  onExpand?: (keys: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  const settings = settingsOf(summary);
+  const rulesEnabled = settings.selectedRules.length > 0;
+  return (
+    <div className="report-summary">
+      <Descriptions size="small" column={{ xs: 1, md: 3 }} bordered>
+        <Descriptions.Item label={t('report.summary.url')}>{summary.url}</Descriptions.Item>
+        <Descriptions.Item label={t('report.summary.status')}>
+          <ScanStatusLabel status={summary.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('report.summary.duration')}>
+          {formatDuration(summary.duration, t)}
+        </Descriptions.Item>
+      </Descriptions>
+      <Row gutter={[16, 16]} className="report-stats">
+        <Col xs={12} md={6}>
+          <Statistic title={t('report.summary.pages')} value={summary.numPages} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic
+            title={t('report.summary.links')}
+            value={summary.totalLinks}
+            suffix={`/ ${summary.uniqueLinks}`}
+          />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic
+            title={t('report.summary.brokenLinks')}
+            value={summary.badLinks}
+            suffix={`/ ${summary.uniqueBadLinks}`}
+          />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic title={t('report.summary.fattestPages')} value={summary.fattestPages} />
+        </Col>
+      </Row>
+      {summary.totalLinks === 0 ? (
+        <EmptyState text={t('report.empty.noLinksProcessed')} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={12}>
+            <Section title={t('report.sections.brokenLinks')}>
+              {summary.badLinks === 0 ? (
+                <EmptyState text={t('report.empty.noBrokenLink')} />
+              ) : (
+                <>
+                  <FailureReasonsPie summary={summary} />
+                  <Collapse
+                    size="small"
+                    activeKey={expanded}
+                    onChange={(keys) => onExpand?.(keys)}
+                    items={summary.brokenSamples.map((sample) => ({
+                      key: sample.failureReason,
+                      label: `${t(`failureReason.${sample.failureReason}`, sample.failureReason)} (${sample.links.length})`,
+                      children: (
+                        <List
+                          size="small"
+                          dataSource={sample.links}
+                          renderItem={(link) => (
+                            <List.Item>
+                              <Typography.Text ellipsis={{ tooltip: link.targetUri }}>
+                                {link.statusCode ?? ''} {link.targetUri}
+                              </Typography.Text>
+                            </List.Item>
+                          )}
+                        />
+                      ),
+                    }))}
+                  />
+                </>
+              )}
+            </Section>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Section title={t('report.sections.uxSeo')}>
+              {!rulesEnabled ? (
+                <EmptyState text={t('report.empty.noRules')} />
+              ) : summary.ruleCategories.length === 0 ? (
+                <EmptyState text={t('report.empty.noData')} />
+              ) : (
+                <>
+                  <Row>
+                    {summary.ruleCategories.map((category) => (
+                      <Col xs={24} sm={12} key={category.categoryID}>
+                        <RuleCategoryDoughnut
+                          name={t(ruleCategoryKey(category.categoryID))}
+                          passed={category.passed}
+                          failed={category.failed}
+                        />
+                      </Col>
+                    ))}
+                  </Row>
+                  <List
+                    size="small"
+                    header={t('report.rules.samples')}
+                    dataSource={summary.ruleSamples}
+                    renderItem={(rule) => (
+                      <List.Item>
+                        <Typography.Text ellipsis={{ tooltip: rule.uri }}>
+                          <strong>{rule.ruleName}</strong> — {rule.uri}
+                        </Typography.Text>
+                      </List.Item>
+                    )}
+                  />
+                </>
+              )}
+            </Section>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Section title={t('report.sections.fattestPages')}>
+              {summary.pageSizeBuckets.some((bucket) => bucket.pages > 0) ? (
+                <PageSizePie summary={summary} />
+              ) : (
+                <EmptyState text={t('report.empty.noData')} />
+              )}
+              {summary.fattestPages === 0 ? (
+                <EmptyState text={t('report.empty.noFatPage')} />
+              ) : (
+                <Typography.Paragraph>
+                  {t('report.summary.fatPages', { count: summary.fattestPages })}
+                </Typography.Paragraph>
+              )}
+            </Section>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Section title={t('report.sections.fileTypes')}>
+              {summary.contentTypeSizes.length === 0 ? (
+                <EmptyState text={t('report.empty.noData')} />
+              ) : (
+                <ContentTypePie summary={summary} />
+              )}
+            </Section>
+          </Col>
+        </Row>
+      )}
+    </div>
+  );
+}

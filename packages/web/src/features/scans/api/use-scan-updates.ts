@@ -1,0 +1,98 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { isFinishedStatus, limits, type Scan } from '@linkaudit/core';
+import { useSessionToken } from '../../../lib/session';
+import { getScans, scansQueryKey } from './get-scans';
+
+interface HubScanUpdate {
+  type: 'scan';
+  scanId: string;
+  status: number;
+  totalQueuedLinks: number;
+  totalLinks: number;
+  uniqueLinks: number;
+  badLinks: number;
+  uniqueBadLinks: number;
+  durationMs: number;
+}
+
+/** Only rows not finished take the fresh values (SPEC §4); new scans are added. */
+export function mergeUnfinished(current: Scan[] | undefined, fresh: Scan[]): Scan[] {
+  if (!current) return fresh;
+  const byId = new Map(current.map((scan) => [scan.id, scan]));
+  return fresh.map((scan) => {
+    const known = byId.get(scan.id);
+    return known && isFinishedStatus(known.status) ? known : scan;
+  });
+}
+
+function applyHubUpdate(scans: Scan[] | undefined, update: HubScanUpdate): Scan[] | undefined {
+  return scans?.map((scan) =>
+    scan.id === update.scanId
+      ? {
+          ...scan,
+          status: update.status,
+          totalQueuedLinks: update.totalQueuedLinks,
+          totalLinks: update.totalLinks,
+          uniqueLinks: update.uniqueLinks,
+          badLinks: update.badLinks,
+          uniqueBadLinks: update.uniqueBadLinks,
+          duration: update.durationMs,
+        }
+      : scan,
+  );
+}
+
+/**
+ * Live scan rows: the WebSocket hub (`/hubs/scans?access_token=`) pushes status and totals; while
+ * the hub is not connected the SPEC §4 polling runs (first after 20 s, then every 5 s, merging
+ * only unfinished rows). The connection ends when the screen is left (route change).
+ */
+export function useScanUpdates(): void {
+  const queryClient = useQueryClient();
+  const token = useSessionToken();
+
+  useEffect(() => {
+    if (!token) return;
+    let hubOpen = false;
+    let stopped = false;
+    let pollTimer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      if (!hubOpen) {
+        const fresh = await getScans().catch(() => undefined);
+        if (fresh && !stopped) {
+          queryClient.setQueryData<Scan[]>(scansQueryKey, (current) =>
+            mergeUnfinished(current, fresh),
+          );
+        }
+      }
+      if (!stopped) pollTimer = setTimeout(() => void poll(), limits.pollIntervalMs);
+    };
+    pollTimer = setTimeout(() => void poll(), limits.firstPollDelayMs);
+
+    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    const socket = new WebSocket(
+      `${scheme}://${window.location.host}/hubs/scans?access_token=${encodeURIComponent(token)}`,
+    );
+    socket.addEventListener('message', (event) => {
+      const message = JSON.parse(String(event.data)) as { type: string } | HubScanUpdate;
+      if (message.type === 'hello') hubOpen = true;
+      if (message.type !== 'scan') return;
+      const update = message as HubScanUpdate;
+      const scans = queryClient.getQueryData<Scan[]>(scansQueryKey);
+      if (!scans?.some((scan) => scan.id === update.scanId) || isFinishedStatus(update.status)) {
+        // A scan we do not know yet, or a finished one (completion date, queue): read it whole.
+        void queryClient.invalidateQueries({ queryKey: scansQueryKey });
+      }
+      queryClient.setQueryData<Scan[]>(scansQueryKey, (current) => applyHubUpdate(current, update));
+    });
+    socket.addEventListener('close', () => {
+      hubOpen = false;
+    });
+    return () => {
+      stopped = true;
+      clearTimeout(pollTimer);
+      socket.close();
+    };
+  }, [queryClient, token]);
+}
