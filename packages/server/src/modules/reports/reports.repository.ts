@@ -171,39 +171,32 @@ export async function linkGroups(
   scanId: string,
   query: ReportQuery,
 ): Promise<{ groups: Array<{ key: string; count: number }>; total: number }> {
-  if (query.groupBy !== 'source') return targetGroups(db, scanId, query);
-  const column = 'p.url';
-  const base = linkQuery(db, scanId, query);
-  const rows = await base
-    .select([`${column} as key`, (eb) => eb.fn.countAll<number | string>().as('count')])
-    .groupBy(column)
-    .orderBy(query.sortBy === 'count' ? 'count' : 'key', query.sortOrder)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
-  const total = await db
-    .selectFrom(base.select(`${column} as key`).groupBy(column).as('g'))
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return {
-    total: Number(total.count),
-    groups: rows.map((row) => ({ key: String(row.key ?? ''), count: Number(row.count) })),
-  };
+  // Grouping by target or reason needs links and targets only; by source page, the pages too.
+  if (query.groupBy === 'source')
+    return countGroups(db, linkQuery(db, scanId, query), 'p.url', query);
+  const column = query.groupBy === 'reason' ? 't.reason' : 't.url';
+  return countGroups(db, linkTargetQuery(db, scanId, query), column, query);
 }
 
-/** Groups by target or reason: links and targets only. */
-async function targetGroups(db: Kysely<Database>, scanId: string, query: ReportQuery) {
-  const column = query.groupBy === 'reason' ? 't.reason' : 't.url';
-  const base = linkTargetQuery(db, scanId, query);
-  const rows = await base
-    .select([`${column} as key`, (eb) => eb.fn.countAll<number | string>().as('count')])
-    .groupBy(column)
+/** One page of groups of `base` by `column`, with their sizes and the number of groups. */
+async function countGroups(
+  db: Kysely<Database>,
+  base: ReturnType<typeof linkQuery> | ReturnType<typeof linkTargetQuery>,
+  column: 'p.url' | 't.url' | 't.reason',
+  query: ReportQuery,
+): Promise<{ groups: Array<{ key: string; count: number }>; total: number }> {
+  const key = sql<string | null>`${sql.ref(column)}`.as('key');
+  // The two base queries differ only in whether pages are joined; the grouping below uses raw
+  // column references, so one builder type serves both.
+  const grouped = (base as ReturnType<typeof linkTargetQuery>).groupBy(sql.ref(column));
+  const rows = await grouped
+    .select([key, (eb) => eb.fn.countAll<number | string>().as('count')])
     .orderBy(query.sortBy === 'count' ? 'count' : 'key', query.sortOrder)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .execute();
   const total = await db
-    .selectFrom(base.select(`${column} as key`).groupBy(column).as('g'))
+    .selectFrom(grouped.select(key).as('g'))
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
   return {

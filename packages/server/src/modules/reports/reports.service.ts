@@ -141,24 +141,10 @@ export class ReportService {
     }));
     if (query.groupBy !== 'none') {
       const { groups, total } = await linkGroups(this.deps.db, id, query);
-      return {
-        lists: [],
-        groups,
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-        filterCategories,
-      };
+      return reportData(query, [], total, filterCategories, groups);
     }
     const { rows, total } = await linkPage(this.deps.db, id, query, true);
-    return {
-      lists: rows,
-      groups: null,
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
-      filterCategories,
-    };
+    return reportData(query, rows, total, filterCategories);
   }
 
   async pages(
@@ -168,14 +154,7 @@ export class ReportService {
   ): Promise<ReportData<PageRow>> {
     await this.#scan(user, id);
     const { rows, total } = await pagePage(this.deps.db, id, query, true);
-    return {
-      lists: rows,
-      groups: null,
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
-      filterCategories: [],
-    };
+    return reportData(query, rows, total, []);
   }
 
   async rules(
@@ -186,19 +165,17 @@ export class ReportService {
     await this.#scan(user, id);
     const categories = await ruleCategoryCounts(this.deps.db, id);
     const { rows, total } = await rulePage(this.deps.db, id, query, true);
-    return {
-      lists: rows,
-      groups: null,
+    return reportData(
+      query,
+      rows,
       total,
-      page: query.page,
-      pageSize: query.pageSize,
-      filterCategories: categories.map((category) => ({
+      categories.map((category) => ({
         name: ruleCategoryLabel(category.categoryID),
         value: String(category.categoryID),
         count: category.count,
         allRules: category.rules,
       })),
-    };
+    );
   }
 
   async fileTypes(
@@ -209,19 +186,17 @@ export class ReportService {
     await this.#scan(user, id);
     const all = await fileTypes(this.deps.db, id);
     const start = (query.page - 1) * query.pageSize;
-    return {
-      lists: all.slice(start, start + query.pageSize),
-      groups: null,
-      total: all.length,
-      page: query.page,
-      pageSize: query.pageSize,
-      filterCategories: all.map((type) => ({
+    return reportData(
+      query,
+      all.slice(start, start + query.pageSize),
+      all.length,
+      all.map((type) => ({
         name: type.contentType,
         value: type.contentType,
         count: type.count,
         allRules: all.length,
       })),
-    };
+    );
   }
 
   /** Every row of one tab matching the filters, as CSV (UTF-8 with BOM, formula-safe). */
@@ -325,4 +300,15 @@ function defaultQuery(overrides: Partial<ReportQuery>): ReportQuery {
     format: 'json',
     ...overrides,
   };
+}
+
+/** A tab's answer: one page of rows (or groups), the total and the filter categories. */
+function reportData<Row>(
+  query: ReportQuery,
+  lists: Row[],
+  total: number,
+  filterCategories: ReportData<Row>['filterCategories'],
+  groups: ReportData<Row>['groups'] = null,
+): ReportData<Row> {
+  return { lists, groups, total, page: query.page, pageSize: query.pageSize, filterCategories };
 }
