@@ -1,4 +1,5 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { busy } from '../../lib/busy';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,7 +25,7 @@ export function AccountActions({ onNavigate }: { onNavigate?: () => void }) {
           type="text"
           className="nav-button"
           icon={<LogoutOutlined />}
-          loading={signOut.isPending}
+          loading={busy(signOut.isPending)}
           onClick={() => {
             onNavigate?.();
             signOut.mutate();

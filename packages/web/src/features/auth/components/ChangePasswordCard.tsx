@@ -1,4 +1,5 @@
 import { Button, Card, Form, Input } from 'antd';
+import { busy } from '../../../lib/busy';
 import { useTranslation } from 'react-i18next';
 import { useSchemaRules } from '../../../lib/form';
 import {
@@ -23,7 +24,7 @@ export function ChangePasswordCard({ hasLocalLogin }: { hasLocalLogin: boolean }
         layout="vertical"
         name="change-password"
         requiredMark={false}
-        onFinish={(values) => change.mutate(values)}
+        onFinish={(values) => !change.isPending && change.mutate(values)}
         className="card-form"
       >
         {hasLocalLogin && (
@@ -50,7 +51,7 @@ export function ChangePasswordCard({ hasLocalLogin }: { hasLocalLogin: boolean }
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={change.isPending}>
+        <Button type="primary" htmlType="submit" loading={busy(change.isPending)}>
           {hasLocalLogin ? t('account.manage.changePassword') : t('account.manage.setPassword')}
         </Button>
       </Form>

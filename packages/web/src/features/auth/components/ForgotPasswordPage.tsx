@@ -1,4 +1,5 @@
 import { MailOutlined } from '@ant-design/icons';
+import { busy } from '../../../lib/busy';
 import { Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,13 +45,20 @@ export default function ForgotPasswordPage() {
         requiredMark={false}
         initialValues={{ email }}
         onFinish={(values) =>
+          !forgot.isPending &&
           forgot.mutate(values, { onSuccess: () => setSentTo(values.email.trim()) })
         }
       >
         <Form.Item name="email" label={t('account.fields.email')} rules={rules('email')}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={forgot.isPending}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          size="large"
+          loading={busy(forgot.isPending)}
+        >
           {t('account.forgotPassword.submit')}
         </Button>
       </Form>

@@ -1,4 +1,5 @@
 import { MailOutlined } from '@ant-design/icons';
+import { busy } from '../../../lib/busy';
 import { Button, Col, Form, Input, Result, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +44,7 @@ export default function JoinPage() {
         layout="vertical"
         name="join"
         requiredMark={false}
-        onFinish={(values) => register.mutate(values)}
+        onFinish={(values) => !register.isPending && register.mutate(values)}
       >
         <Row gutter={12}>
           <Col xs={24} sm={12}>
@@ -79,7 +80,13 @@ export default function JoinPage() {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          size="large"
+          loading={busy(register.isPending)}
+        >
           {t('account.join.submit')}
         </Button>
       </Form>

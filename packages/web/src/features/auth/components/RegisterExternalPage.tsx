@@ -1,4 +1,5 @@
 import { Button, Form, Input, Result, Spin } from 'antd';
+import { busy } from '../../../lib/busy';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -99,7 +100,7 @@ function RegisterExternalForm(props: {
         name="register-external"
         requiredMark={false}
         initialValues={props.initial}
-        onFinish={(values) => register.mutate(values)}
+        onFinish={(values) => !register.isPending && register.mutate(values)}
       >
         <Form.Item name="userName" label={t('account.fields.email')} rules={rules('userName')}>
           <Input type="email" autoComplete="email" />
@@ -114,7 +115,13 @@ function RegisterExternalForm(props: {
         <Form.Item name="lastName" label={t('account.fields.lastName')} rules={rules('lastName')}>
           <Input autoComplete="family-name" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          size="large"
+          loading={busy(register.isPending)}
+        >
           {t('account.external.submit')}
         </Button>
       </Form>

@@ -1,4 +1,5 @@
 import { Alert, Button, Form, Input } from 'antd';
+import { busy } from '../../../lib/busy';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageCard } from '../../../components/ui/PageCard';
@@ -42,7 +43,7 @@ export default function ResetPasswordPage() {
         name="reset"
         requiredMark={false}
         initialValues={{ email: search.get('email') ?? '', code }}
-        onFinish={(values) => reset.mutate({ ...values, code })}
+        onFinish={(values) => !reset.isPending && reset.mutate({ ...values, code })}
       >
         <Form.Item name="code" hidden>
           <Input />
@@ -65,7 +66,7 @@ export default function ResetPasswordPage() {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy(reset.isPending)}>
           {t('account.resetPassword.submit')}
         </Button>
       </Form>

@@ -1,4 +1,5 @@
 import { Button, Checkbox, Form, Input } from 'antd';
+import { busy } from '../../../lib/busy';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -17,7 +18,7 @@ export function SignInForm({ onSignedIn, idPrefix }: { onSignedIn: () => void; i
       name={idPrefix}
       requiredMark={false}
       initialValues={{ username: '', password: '', rememberMe: false }}
-      onFinish={(values) => signIn.mutate(values)}
+      onFinish={(values) => !signIn.isPending && signIn.mutate(values)}
     >
       <Form.Item name="username" label={t('account.fields.email')} rules={rules('username')}>
         <Input type="email" autoComplete="username" />
@@ -31,7 +32,7 @@ export function SignInForm({ onSignedIn, idPrefix }: { onSignedIn: () => void; i
         </Form.Item>
         <Link to={paths.forgotPassword.path}>{t('account.signIn.forgotPassword')}</Link>
       </div>
-      <Button type="primary" htmlType="submit" block size="large" loading={signIn.isPending}>
+      <Button type="primary" htmlType="submit" block size="large" loading={busy(signIn.isPending)}>
         {t('account.signIn.submit')}
       </Button>
     </Form>

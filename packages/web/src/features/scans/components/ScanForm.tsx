@@ -1,4 +1,5 @@
 import { App, Alert, Button, Card, Form, Input, Space } from 'antd';
+import { busy } from '../../../lib/busy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -103,6 +104,7 @@ export function ScanForm({
   };
 
   const submit = () => {
+    if (create.isPending) return; // the spinner shows only after a moment: ignore a second press
     const check = checkScanUrl(url, urlOptions);
     if (!check.ok) {
       setForcedInvalid(true);
@@ -163,7 +165,7 @@ export function ScanForm({
               danger={submitError.length > 0}
               htmlType="submit"
               disabled={!typing}
-              loading={create.isPending}
+              loading={busy(create.isPending)}
             >
               {t('scan.start')}
             </Button>
