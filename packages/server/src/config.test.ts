@@ -55,6 +55,7 @@ describe('configuration', () => {
     });
     expect(config.auth.externalProviders).toEqual([
       {
+        kind: 'issuer',
         name: 'videosite',
         displayName: 'Video Site',
         issuer: 'https://accounts.video.example',
@@ -63,6 +64,7 @@ describe('configuration', () => {
         scopes: 'openid email profile',
       },
       {
+        kind: 'issuer',
         name: 'microblog',
         displayName: 'microblog',
         issuer: 'http://127.0.0.1:9000',
@@ -71,6 +73,87 @@ describe('configuration', () => {
         scopes: 'openid email',
       },
     ]);
+  });
+
+  it('reads providers configured by their endpoints instead of an issuer', () => {
+    const config = loadConfig({
+      OIDC_PROVIDERS: 'codehost',
+      OIDC_CODEHOST_AUTHORIZATION_ENDPOINT: 'https://code.example/login/oauth/authorize',
+      OIDC_CODEHOST_TOKEN_ENDPOINT: 'https://code.example/login/oauth/access_token',
+      OIDC_CODEHOST_USERINFO_ENDPOINT: 'https://api.code.example/user',
+      OIDC_CODEHOST_CLIENT_ID: 'id3',
+      OIDC_CODEHOST_CLIENT_SECRET: 'secret3',
+      OIDC_CODEHOST_DISPLAY_NAME: 'Code Host',
+      OIDC_CODEHOST_SCOPES: 'read:user user:email',
+    });
+    expect(config.auth.externalProviders).toEqual([
+      {
+        kind: 'endpoints',
+        name: 'codehost',
+        displayName: 'Code Host',
+        authorizationEndpoint: 'https://code.example/login/oauth/authorize',
+        tokenEndpoint: 'https://code.example/login/oauth/access_token',
+        userinfoEndpoint: 'https://api.code.example/user',
+        clientId: 'id3',
+        clientSecret: 'secret3',
+        scopes: 'read:user user:email',
+      },
+    ]);
+  });
+
+  it('explains a provider with neither an issuer nor endpoints, with both, or with half', () => {
+    const client = { OIDC_P_CLIENT_ID: 'id', OIDC_P_CLIENT_SECRET: 'secret' };
+    expect(problemsOf({ OIDC_PROVIDERS: 'p', ...client })).toEqual([
+      'OIDC_P_ISSUER: required for provider "p", unless it is configured by its endpoints (OIDC_P_AUTHORIZATION_ENDPOINT, OIDC_P_TOKEN_ENDPOINT, OIDC_P_USERINFO_ENDPOINT)',
+    ]);
+    expect(
+      problemsOf({
+        OIDC_PROVIDERS: 'p',
+        ...client,
+        OIDC_P_ISSUER: 'https://id.example',
+        OIDC_P_TOKEN_ENDPOINT: 'https://id.example/token',
+        OIDC_P_USERINFO_ENDPOINT: 'https://id.example/me',
+      }),
+    ).toEqual([
+      'OIDC_P_ISSUER: provider "p" is configured by its issuer or by its endpoints, not both (OIDC_P_TOKEN_ENDPOINT, OIDC_P_USERINFO_ENDPOINT set too)',
+      'OIDC_P_AUTHORIZATION_ENDPOINT: required for provider "p" without an issuer',
+    ]);
+    expect(
+      problemsOf({
+        OIDC_PROVIDERS: 'p',
+        ...client,
+        OIDC_P_AUTHORIZATION_ENDPOINT: 'https://id.example/authorize',
+        OIDC_P_TOKEN_ENDPOINT: 'https://id.example/token',
+      }),
+    ).toEqual([
+      'OIDC_P_USERINFO_ENDPOINT: required for provider "p" without an issuer (it tells who signed in)',
+    ]);
+  });
+
+  it('sends codes and secrets to provider endpoints over https only (http on loopback)', () => {
+    const endpoints = (authorization: string, token: string, userinfo: string) => ({
+      OIDC_PROVIDERS: 'p',
+      OIDC_P_CLIENT_ID: 'id',
+      OIDC_P_CLIENT_SECRET: 'secret',
+      OIDC_P_AUTHORIZATION_ENDPOINT: authorization,
+      OIDC_P_TOKEN_ENDPOINT: token,
+      OIDC_P_USERINFO_ENDPOINT: userinfo,
+    });
+    expect(
+      problemsOf(endpoints('http://id.example/authorize', 'https://id.example/token', 'not a url')),
+    ).toEqual([
+      'OIDC_P_AUTHORIZATION_ENDPOINT: must be an https:// URL (http:// only on loopback)',
+      'OIDC_P_USERINFO_ENDPOINT: must be an https:// URL (http:// only on loopback)',
+    ]);
+    expect(
+      problemsOf(
+        endpoints(
+          'http://localhost:9000/authorize',
+          'http://127.0.0.1:9000/token',
+          'http://[::1]:9000/me',
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('believes X-Forwarded-For only when told which proxies to trust', () => {

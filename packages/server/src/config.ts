@@ -81,16 +81,34 @@ const environmentSchema = z.object({
     .default([]),
 });
 
-/** An external sign-in provider (OpenID Connect), from `OIDC_<NAME>_*` variables. */
-export interface ExternalProviderConfig {
+/** What every external sign-in provider has, from `OIDC_<NAME>_*` variables. */
+interface ExternalProviderBase {
   /** Lower-case id used in URLs and stored with each login, e.g. `videosite`. */
   name: string;
   displayName: string;
-  issuer: string;
   clientId: string;
   clientSecret: string;
   scopes: string;
 }
+
+/** An OpenID Connect provider found by discovery from its issuer; it answers ID tokens. */
+export interface IssuerProviderConfig extends ExternalProviderBase {
+  kind: 'issuer';
+  issuer: string;
+}
+
+/**
+ * A provider given by its endpoints (plain OAuth 2, or OpenID Connect without discovery): with
+ * no issuer to check an ID token against, the person is read from the userinfo endpoint.
+ */
+export interface EndpointsProviderConfig extends ExternalProviderBase {
+  kind: 'endpoints';
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  userinfoEndpoint: string;
+}
+
+export type ExternalProviderConfig = IssuerProviderConfig | EndpointsProviderConfig;
 
 export type Config = {
   port: number;
@@ -203,7 +221,21 @@ function readTrustProxy(value: string): boolean | number | string[] {
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** `OIDC_<NAME>_ISSUER`, `_CLIENT_ID`, `_CLIENT_SECRET`, `_DISPLAY_NAME`, `_SCOPES` per provider. */
+/** Codes and client secrets go to a provider over https only, or over http to this machine. */
+function isSecureProviderUrl(value: string): boolean {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  return (
+    url?.protocol === 'https:' || (url?.protocol === 'http:' && loopbackHosts.has(url.hostname))
+  );
+}
+
+/** Reads one provider's variable, trimmed; '' when unset. */
+type ProviderVariable = (key: string) => string;
+
+/**
+ * `OIDC_<NAME>_CLIENT_ID`, `_CLIENT_SECRET`, `_DISPLAY_NAME`, `_SCOPES` per provider, and where
+ * it is: `_ISSUER`, or `_AUTHORIZATION_ENDPOINT`, `_TOKEN_ENDPOINT` and `_USERINFO_ENDPOINT`.
+ */
 function readExternalProviders(
   names: string[],
   environment: Record<string, string | undefined>,
@@ -211,27 +243,86 @@ function readExternalProviders(
 ): ExternalProviderConfig[] {
   return names.map((name) => {
     const prefix = `OIDC_${name.toUpperCase()}_`;
-    const read = (key: string): string => {
-      const value = environment[prefix + key]?.trim() ?? '';
+    const read: ProviderVariable = (key) => environment[prefix + key]?.trim() ?? '';
+    const required = (key: string): string => {
+      const value = read(key);
       if (value === '') problems.push(`${prefix}${key}: required for provider "${name}"`);
       return value;
     };
-    const issuer = read('ISSUER');
-    if (issuer !== '') {
-      const url = URL.canParse(issuer) ? new URL(issuer) : undefined;
-      const secure =
-        url?.protocol === 'https:' ||
-        (url?.protocol === 'http:' && loopbackHosts.has(url.hostname));
-      if (!secure)
-        problems.push(`${prefix}ISSUER: must be an https:// URL (http:// only on loopback)`);
-    }
+    const location = readProviderLocation(name, prefix, read, problems);
     return {
       name,
-      issuer,
-      clientId: read('CLIENT_ID'),
-      clientSecret: read('CLIENT_SECRET'),
-      displayName: environment[`${prefix}DISPLAY_NAME`]?.trim() || name,
-      scopes: environment[`${prefix}SCOPES`]?.trim() || 'openid email profile',
+      displayName: read('DISPLAY_NAME') || name,
+      clientId: required('CLIENT_ID'),
+      clientSecret: required('CLIENT_SECRET'),
+      scopes: read('SCOPES') || 'openid email profile',
+      ...location,
     };
   });
+}
+
+const endpointKeys = {
+  authorizationEndpoint: 'AUTHORIZATION_ENDPOINT',
+  tokenEndpoint: 'TOKEN_ENDPOINT',
+  userinfoEndpoint: 'USERINFO_ENDPOINT',
+} as const;
+
+type ProviderLocation =
+  | Pick<IssuerProviderConfig, 'kind' | 'issuer'>
+  | Pick<EndpointsProviderConfig, 'kind' | keyof typeof endpointKeys>;
+
+/** The issuer, or else the endpoints; exactly one of the two ways must be given. */
+function readProviderLocation(
+  name: string,
+  prefix: string,
+  read: ProviderVariable,
+  problems: string[],
+): ProviderLocation {
+  const issuer = read('ISSUER');
+  const endpointsGiven = Object.values(endpointKeys).filter((key) => read(key) !== '');
+  if (endpointsGiven.length === 0) {
+    if (issuer === '') {
+      const endpoints = Object.values(endpointKeys).map((key) => prefix + key);
+      problems.push(
+        `${prefix}ISSUER: required for provider "${name}", unless it is configured by its endpoints (${endpoints.join(', ')})`,
+      );
+    } else if (!isSecureProviderUrl(issuer)) {
+      problems.push(insecure(`${prefix}ISSUER`));
+    }
+    return { kind: 'issuer', issuer };
+  }
+  if (issuer !== '') {
+    const also = endpointsGiven.map((key) => prefix + key).join(', ');
+    problems.push(
+      `${prefix}ISSUER: provider "${name}" is configured by its issuer or by its endpoints, not both (${also} set too)`,
+    );
+  }
+  return { kind: 'endpoints', ...readEndpoints(name, prefix, read, problems) };
+}
+
+function readEndpoints(
+  name: string,
+  prefix: string,
+  read: ProviderVariable,
+  problems: string[],
+): Record<keyof typeof endpointKeys, string> {
+  const url = (key: string, why = ''): string => {
+    const value = read(key);
+    if (value === '') {
+      problems.push(`${prefix}${key}: required for provider "${name}" without an issuer${why}`);
+    } else if (!isSecureProviderUrl(value)) {
+      problems.push(insecure(`${prefix}${key}`));
+    }
+    return value;
+  };
+  return {
+    authorizationEndpoint: url(endpointKeys.authorizationEndpoint),
+    tokenEndpoint: url(endpointKeys.tokenEndpoint),
+    // Without an issuer no ID token can be checked: this endpoint says who signed in.
+    userinfoEndpoint: url(endpointKeys.userinfoEndpoint, ' (it tells who signed in)'),
+  };
+}
+
+function insecure(variable: string): string {
+  return `${variable}: must be an https:// URL (http:// only on loopback)`;
 }

@@ -23,8 +23,13 @@ export interface TestOidcProvider {
   clientId: string;
   clientSecret: string;
   signInAs: TestIdentity | null;
-  /** The environment variables that configure this provider as `name` in the server. */
-  environment(name: string, displayName: string): Record<string, string>;
+  /** The variables that configure this provider as `name` by its issuer (discovery). */
+  issuerEnvironment(name: string, displayName: string): Record<string, string>;
+  /**
+   * The variables that configure it as `name` by the endpoints its discovery document names,
+   * without the issuer (call after registerClient: the provider answers from then on).
+   */
+  endpointsEnvironment(name: string, displayName: string): Promise<Record<string, string>>;
   /** Creates the provider once the server's address (its callback URL) is known. */
   registerClient(redirectUris: string[]): Promise<void>;
   stop(): Promise<void>;
@@ -45,14 +50,20 @@ export async function startTestOidcProvider(): Promise<TestOidcProvider> {
     clientId: 'linkaudit-test',
     clientSecret: 'a-client-secret-for-tests-only-0123456789',
     signInAs: null,
-    environment: (name, displayName) => {
+    issuerEnvironment: (name, displayName) => ({
+      ...clientEnvironment(name, displayName),
+      [`OIDC_${name.toUpperCase()}_ISSUER`]: issuer,
+    }),
+    endpointsEnvironment: async (name, displayName) => {
+      const response = await fetch(`${issuer}/.well-known/openid-configuration`);
+      if (!response.ok) throw new Error(`no discovery document: ${response.status}`);
+      const metadata = (await response.json()) as Record<string, string>;
       const prefix = `OIDC_${name.toUpperCase()}_`;
       return {
-        OIDC_PROVIDERS: name,
-        [`${prefix}ISSUER`]: issuer,
-        [`${prefix}CLIENT_ID`]: stand.clientId,
-        [`${prefix}CLIENT_SECRET`]: stand.clientSecret,
-        [`${prefix}DISPLAY_NAME`]: displayName,
+        ...clientEnvironment(name, displayName),
+        [`${prefix}AUTHORIZATION_ENDPOINT`]: metadata.authorization_endpoint ?? '',
+        [`${prefix}TOKEN_ENDPOINT`]: metadata.token_endpoint ?? '',
+        [`${prefix}USERINFO_ENDPOINT`]: metadata.userinfo_endpoint ?? '',
       };
     },
     registerClient: async (redirectUris) => {
@@ -98,6 +109,15 @@ export async function startTestOidcProvider(): Promise<TestOidcProvider> {
     },
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
+
+  function clientEnvironment(name: string, displayName: string): Record<string, string> {
+    const prefix = `OIDC_${name.toUpperCase()}_`;
+    return {
+      [`${prefix}CLIENT_ID`]: stand.clientId,
+      [`${prefix}CLIENT_SECRET`]: stand.clientSecret,
+      [`${prefix}DISPLAY_NAME`]: displayName,
+    };
+  }
 
   async function signInAutomatically(
     provider: Provider,

@@ -30,7 +30,8 @@ import {
   listExternalLogins,
   takeExternalLoginRequest,
 } from './external-logins.repository.js';
-import { OidcProviders, type ExternalIdentity } from './oidc-providers.js';
+import type { ExternalIdentity } from './external-identity.js';
+import { OidcProviders } from './oidc-providers.js';
 
 export interface ExternalLoginDeps {
   db: Kysely<Database>;
@@ -55,9 +56,9 @@ export interface ExternalLoginStart {
 }
 
 /**
- * External logins (SPEC §7): sign-in options, the OpenID Connect round trip, registration of a
- * new external identity, and linking and unlinking logins of an account (docs/decisions.md,
- * "Accounts").
+ * External logins (SPEC §7): sign-in options, the OpenID Connect or OAuth 2 round trip,
+ * registration of a new external identity, and linking and unlinking logins of an account
+ * (docs/decisions.md, "Accounts").
  */
 export class ExternalLoginService {
   constructor(private readonly deps: ExternalLoginDeps) {}

@@ -10,9 +10,15 @@ import {
 } from '@linkaudit/core';
 import { apiClient, type ApiClient } from '../../test-support/api-client.js';
 import { TestBrowser } from '../../test-support/browser.js';
+import { signInThroughProvider as roundTrip } from '../../test-support/external-sign-in.js';
 import { startTestOidcProvider, type TestOidcProvider } from '../../test-support/oidc-provider.js';
 import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.js';
-import { startTestServer, testDialects, type TestServer } from '../../test-support/test-server.js';
+import {
+  freePort,
+  startTestServer,
+  testDialects,
+  type TestServer,
+} from '../../test-support/test-server.js';
 
 let sequence = 0;
 function newSubject(): string {
@@ -20,7 +26,18 @@ function newSubject(): string {
   return `subject-${sequence}`;
 }
 
-describe.each(testDialects())('external logins through a real OpenID provider (%s)', (dialect) => {
+/**
+ * The same real provider configured both ways: by its issuer (OpenID Connect discovery, ID
+ * token) and by the endpoints of its discovery document with no issuer (userinfo only).
+ */
+const setups = [
+  { configuredBy: 'issuer', name: 'videosite', displayName: 'Video Site' },
+  { configuredBy: 'endpoints', name: 'microblog', displayName: 'Micro Blog' },
+] as const;
+const cases = testDialects().flatMap((dialect) => setups.map((setup) => ({ dialect, ...setup })));
+
+describe.each(cases)('external logins via OpenID provider by $configuredBy ($dialect)', (setup) => {
+  const { dialect, configuredBy, name, displayName } = setup;
   let provider: TestOidcProvider;
   let server: TestServer;
   let smtp: SmtpCapture;
@@ -29,13 +46,20 @@ describe.each(testDialects())('external logins through a real OpenID provider (%
   beforeAll(async () => {
     provider = await startTestOidcProvider();
     smtp = await startSmtpCapture();
+    const port = String(await freePort());
+    await provider.registerClient([
+      `http://127.0.0.1:${port}/api/account/externalLogin/callback/${name}`,
+    ]);
+    const providerEnvironment =
+      configuredBy === 'issuer'
+        ? provider.issuerEnvironment(name, displayName)
+        : await provider.endpointsEnvironment(name, displayName);
     server = await startTestServer(dialect, {
-      ...provider.environment('videosite', 'Video Site'),
+      PORT: port,
+      OIDC_PROVIDERS: name,
+      ...providerEnvironment,
       SMTP_URL: smtp.url,
     });
-    await provider.registerClient([
-      `${server.baseUrl}/api/account/externalLogin/callback/videosite`,
-    ]);
     api = apiClient(server.baseUrl);
   });
   afterAll(async () => {
@@ -44,26 +68,8 @@ describe.each(testDialects())('external logins through a real OpenID provider (%
     await provider.stop();
   });
 
-  /**
-   * The browser's round trip: the provider link of externalLogins (or manageInfo), the
-   * provider's sign-in, and back to the web app with the result in the URL fragment.
-   */
-  async function signInThroughProvider(returnUrl = '/', browser = new TestBrowser()) {
-    const links = externalLoginsResponseSchema.parse(
-      (
-        await api.get(
-          `/api/account/externalLogins?returnUrl=${encodeURIComponent(returnUrl)}&generateState=true`,
-        )
-      ).body,
-    );
-    const link = links.find((candidate) => candidate.name === 'videosite');
-    if (!link) throw new Error('videosite is not offered');
-    const landing = await browser.navigate(`${server.baseUrl}${link.url}`, (location) =>
-      location.href.startsWith(`${server.baseUrl}${returnUrl}#`),
-    );
-    const fragment = new URLSearchParams(landing.hash.slice(1));
-    if (fragment.has('state')) expect(fragment.get('state')).toBe(link.state);
-    return fragment;
+  function signInThroughProvider(returnUrl = '/', browser = new TestBrowser()) {
+    return roundTrip(server.baseUrl, name, returnUrl, browser);
   }
 
   async function registerThroughProvider(email: string) {
@@ -89,7 +95,7 @@ describe.each(testDialects())('external logins through a real OpenID provider (%
     const answer = await api.get('/api/account/externalLogins?returnUrl=%2F&generateState=true');
     expect(answer.status).toBe(200);
     const [link] = externalLoginsResponseSchema.parse(answer.body);
-    expect(link).toMatchObject({ name: 'videosite', displayName: 'Video Site' });
+    expect(link).toMatchObject({ name, displayName });
     expect(link?.state).toMatch(/^[0-9a-f]{32}$/);
     const url = new URL(link?.url ?? '', server.baseUrl);
     expect(url.pathname).toBe('/api/account/externalLogin');
@@ -98,6 +104,29 @@ describe.each(testDialects())('external logins through a real OpenID provider (%
       '/api/account/externalLogins?returnUrl=%2Fmanage&generateState=false',
     );
     expect(withoutState.body[0].state).toBeUndefined();
+  });
+
+  it(`asks for a code with state and PKCE (S256), ${configuredBy === 'issuer' ? 'and' : 'but no'} nonce`, async () => {
+    provider.signInAs = { sub: newSubject(), email: 'asked@example.com' };
+    const [link] = externalLoginsResponseSchema.parse(
+      (await api.get('/api/account/externalLogins?returnUrl=%2F&generateState=true')).body,
+    );
+    const browser = new TestBrowser();
+    const atProvider = await browser.navigate(
+      `${server.baseUrl}${link?.url}`,
+      (location) => location.origin === provider.issuer,
+    );
+    const asked = atProvider.searchParams;
+    expect(asked.get('response_type')).toBe('code');
+    expect(asked.get('state')).toMatch(/^[\w-]{43}$/);
+    expect(asked.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(asked.get('code_challenge_method')).toBe('S256');
+    // Only an ID token carries a nonce back; without an issuer none is read.
+    expect(asked.has('nonce')).toBe(configuredBy === 'issuer');
+    const landing = await browser.navigate(atProvider.href, (location) =>
+      location.href.startsWith(`${server.baseUrl}/#`),
+    );
+    expect(new URLSearchParams(landing.hash.slice(1)).get('token_type')).toBe('bearer');
   });
 
   it('signs up a new person: provider sign-in, userInfo (not registered), registerExternal', async () => {
@@ -116,7 +145,7 @@ describe.each(testDialects())('external logins through a real OpenID provider (%
     const pending = userInfoSchema.parse((await api.get('/api/account/userInfo', external)).body);
     expect(pending).toMatchObject({
       hasRegistered: false,
-      loginProvider: 'videosite',
+      loginProvider: name,
       email: 'vid@example.com',
       firstName: 'Vid',
       lastName: 'Eo',
@@ -141,7 +170,7 @@ describe.each(testDialects())('external logins through a real OpenID provider (%
     const info = userInfoSchema.parse((await api.get('/api/account/userInfo', token)).body);
     expect(info).toMatchObject({
       hasRegistered: true,
-      loginProvider: 'videosite',
+      loginProvider: name,
       emailConfirmed: true,
     });
     // The external token did its work once.
@@ -156,7 +185,11 @@ describe.each(testDialects())('external logins through a real OpenID provider (%
   });
 
   it('mails a confirmation when the registered address is not the one the provider vouched for', async () => {
-    provider.signInAs = { sub: newSubject(), email: 'someone@example.com', email_verified: false };
+    provider.signInAs = {
+      sub: newSubject(),
+      email: 'someone@example.com',
+      email_verified: false,
+    };
     const external = (await signInThroughProvider()).get('access_token') ?? '';
     const registered = await api.post(
       '/api/account/registerExternal',
@@ -206,17 +239,17 @@ describe.each(testDialects())('external logins through a real OpenID provider (%
     expect(before).toMatchObject({
       userName: 'manager@example.com',
       hasLocalLoginProvider: false,
-      currentLoginProvider: 'videosite',
-      logins: [{ loginProvider: 'videosite', providerKey: subject, displayName: 'Video Site' }],
+      currentLoginProvider: name,
+      logins: [{ loginProvider: name, providerKey: subject, displayName }],
     });
-    expect(before.externalLoginProviders[0]?.name).toBe('videosite');
+    expect(before.externalLoginProviders[0]?.name).toBe(name);
 
-    const removal = { loginProvider: 'videosite', providerKey: subject };
+    const removal = { loginProvider: name, providerKey: subject };
     const only = await api.post('/api/account/removeLogin', removal, token);
     expect(only.status).toBe(400);
-    expect(only.body.message).toBe(onlyLoginMessage('Video Site'));
+    expect(only.body.message).toBe(onlyLoginMessage(displayName));
     expect(only.body.message).toBe(
-      "Cannot remove Video Site login. Because it's the only login for your account",
+      `Cannot remove ${displayName} login. Because it's the only login for your account`,
     );
 
     // Without a local login, changePassword sets the first password: no old password asked.
@@ -231,9 +264,9 @@ describe.each(testDialects())('external logins through a real OpenID provider (%
 
     const current = await api.post('/api/account/removeLogin', removal, viaProvider);
     expect(current.status).toBe(400);
-    expect(current.body.message).toBe(currentLoginMessage('Video Site'));
+    expect(current.body.message).toBe(currentLoginMessage(displayName));
     expect(current.body.message).toBe(
-      'You are logged in with Video Site account. Please sign in with another account to remove it',
+      `You are logged in with ${displayName} account. Please sign in with another account to remove it`,
     );
 
     const local = await api.form('/token', {
@@ -346,7 +379,7 @@ describe.each(testDialects())('external logins through a real OpenID provider (%
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe(accountMessages.invalidRedirect);
       const start = await api.get(
-        `/api/account/externalLogin?provider=videosite&redirect_uri=${encodeURIComponent(target)}`,
+        `/api/account/externalLogin?provider=${name}&redirect_uri=${encodeURIComponent(target)}`,
       );
       expect(start.body.message).toBe(accountMessages.invalidRedirect);
     }

@@ -1,28 +1,31 @@
 import * as oidc from 'openid-client';
-import type { ExternalProviderConfig } from '../../config.js';
-
-/** What a provider told us about the person who signed in there. */
-export interface ExternalIdentity {
-  provider: string;
-  /** The provider's stable id of the person (`sub`). */
-  subject: string;
-  email: string | null;
-  emailVerified: boolean;
-  firstName: string | null;
-  lastName: string | null;
-}
+import type {
+  EndpointsProviderConfig,
+  ExternalProviderConfig,
+  IssuerProviderConfig,
+} from '../../config.js';
+import {
+  subjectOfUserInfo,
+  toIdentity,
+  type ExternalIdentity,
+  type PersonClaims,
+} from './external-identity.js';
+import { providerConfiguration } from './provider-configurations.js';
 
 /** The secrets of one authorization request, kept server-side until the provider answers. */
 export interface AuthorizationChecks {
   state: string;
+  /** Sent and checked only where an ID token comes back (providers configured by issuer). */
   nonce: string;
   codeVerifier: string;
 }
 
 /**
- * The configured OpenID Connect providers (openid-client): authorization code flow with PKCE
- * (S256), state and nonce. Discovery happens on first use and is kept, so a provider that is
- * down never stops the server from starting.
+ * The configured external login providers (openid-client): authorization code flow with PKCE
+ * (S256) and state at every provider. One configured by its issuer is OpenID Connect: discovery
+ * on first use (kept, so a provider that is down never stops the server from starting), a nonce,
+ * and the person from the ID token. One configured by its endpoints is plain OAuth 2: no nonce,
+ * and the person from the userinfo endpoint.
  */
 export class OidcProviders {
   readonly #configurations = new Map<string, Promise<oidc.Configuration>>();
@@ -63,38 +66,51 @@ export class OidcProviders {
     checks: AuthorizationChecks,
   ): Promise<URL> {
     const configuration = await this.#configuration(provider);
-    return oidc.buildAuthorizationUrl(configuration, {
+    const parameters: Record<string, string> = {
       redirect_uri: this.callbackUrl(provider.name),
       scope: provider.scopes,
       response_type: 'code',
       state: checks.state,
-      nonce: checks.nonce,
       code_challenge: await oidc.calculatePKCECodeChallenge(checks.codeVerifier),
       code_challenge_method: 'S256',
-    });
+    };
+    // A nonce ties an ID token to this request; where none is read there is nothing to tie.
+    if (provider.kind === 'issuer') parameters.nonce = checks.nonce;
+    return oidc.buildAuthorizationUrl(configuration, parameters);
   }
 
-  /**
-   * Exchanges the code of the provider's redirect (`query` is its query string) and reads the
-   * person's identity from the ID token, or from the userinfo endpoint for what it lacks.
-   */
+  /** Exchanges the code of the provider's redirect (`query` is its query string) for the person. */
   async finish(
     provider: ExternalProviderConfig,
     query: URLSearchParams,
     checks: AuthorizationChecks,
   ): Promise<ExternalIdentity> {
     const configuration = await this.#configuration(provider);
-    const currentUrl = new URL(this.callbackUrl(provider.name));
-    currentUrl.search = query.toString();
-    const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
-      pkceCodeVerifier: checks.codeVerifier,
-      expectedState: checks.state,
-      expectedNonce: checks.nonce,
-      idTokenExpected: true,
-    });
+    return provider.kind === 'issuer'
+      ? this.#finishOpenId(provider, configuration, query, checks)
+      : this.#finishOAuth2(provider, configuration, query, checks);
+  }
+
+  /** The ID token (nonce checked) says who signed in; userinfo adds an address it lacks. */
+  async #finishOpenId(
+    provider: IssuerProviderConfig,
+    configuration: oidc.Configuration,
+    query: URLSearchParams,
+    checks: AuthorizationChecks,
+  ): Promise<ExternalIdentity> {
+    const tokens = await oidc.authorizationCodeGrant(
+      configuration,
+      this.#returnedTo(provider, query),
+      {
+        pkceCodeVerifier: checks.codeVerifier,
+        expectedState: checks.state,
+        expectedNonce: checks.nonce,
+        idTokenExpected: true,
+      },
+    );
     const idClaims = tokens.claims();
     if (!idClaims) throw new Error(`${provider.name} answered without an ID token`);
-    let claims: Record<string, unknown> = idClaims;
+    let claims: PersonClaims = idClaims;
     if (typeof idClaims.email !== 'string' && configuration.serverMetadata().userinfo_endpoint) {
       const userInfo = await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
       claims = { ...userInfo, ...idClaims };
@@ -102,10 +118,49 @@ export class OidcProviders {
     return toIdentity(provider.name, idClaims.sub, claims);
   }
 
+  /** No ID token is read (provider-configurations.ts): the userinfo endpoint says who it is. */
+  async #finishOAuth2(
+    provider: EndpointsProviderConfig,
+    configuration: oidc.Configuration,
+    query: URLSearchParams,
+    checks: AuthorizationChecks,
+  ): Promise<ExternalIdentity> {
+    // RFC 6749's answer only: an `iss` (RFC 9207) cannot be checked without a configured issuer.
+    const answer = new URLSearchParams();
+    for (const key of ['code', 'state']) {
+      const value = query.get(key);
+      if (value !== null) answer.set(key, value);
+    }
+    const tokens = await oidc.authorizationCodeGrant(
+      configuration,
+      this.#returnedTo(provider, answer),
+      { pkceCodeVerifier: checks.codeVerifier, expectedState: checks.state },
+    );
+    const response = await oidc.fetchProtectedResource(
+      configuration,
+      tokens.access_token,
+      new URL(provider.userinfoEndpoint),
+      'GET',
+      undefined,
+      new Headers({ accept: 'application/json' }),
+    );
+    if (!response.ok) throw new Error(`the userinfo endpoint answered ${response.status}`);
+    const claims: unknown = await response.json();
+    if (!isRecord(claims)) throw new Error('the userinfo answer is not a JSON object');
+    return toIdentity(provider.name, subjectOfUserInfo(claims), claims);
+  }
+
+  /** The URL the provider sent the browser back to, as openid-client wants to see it. */
+  #returnedTo(provider: ExternalProviderConfig, query: URLSearchParams): URL {
+    const url = new URL(this.callbackUrl(provider.name));
+    url.search = query.toString();
+    return url;
+  }
+
   #configuration(provider: ExternalProviderConfig): Promise<oidc.Configuration> {
     let configuration = this.#configurations.get(provider.name);
     if (!configuration) {
-      configuration = discover(provider);
+      configuration = providerConfiguration(provider);
       // A failed discovery is tried again on the next sign-in rather than remembered.
       configuration.catch(() => this.#configurations.delete(provider.name));
       this.#configurations.set(provider.name, configuration);
@@ -114,53 +169,6 @@ export class OidcProviders {
   }
 }
 
-async function discover(provider: ExternalProviderConfig): Promise<oidc.Configuration> {
-  const issuer = new URL(provider.issuer);
-  // Config validation allows http:// only on loopback (a provider on the same machine).
-  const execute = issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [];
-  const discovered = await oidc.discovery(
-    issuer,
-    provider.clientId,
-    provider.clientSecret,
-    oidc.ClientSecretBasic(provider.clientSecret),
-    { execute },
-  );
-  // client_secret_basic is the OpenID default; use post only where the provider asks for it.
-  const methods = discovered.serverMetadata().token_endpoint_auth_methods_supported;
-  if (
-    !methods ||
-    methods.includes('client_secret_basic') ||
-    !methods.includes('client_secret_post')
-  ) {
-    return discovered;
-  }
-  const configuration = new oidc.Configuration(
-    discovered.serverMetadata(),
-    provider.clientId,
-    provider.clientSecret,
-    oidc.ClientSecretPost(provider.clientSecret),
-  );
-  for (const step of execute) step(configuration);
-  return configuration;
-}
-
-function toIdentity(
-  provider: string,
-  subject: string,
-  claims: Record<string, unknown>,
-): ExternalIdentity {
-  const text = (key: string): string | null => {
-    const value = claims[key];
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-  };
-  const fullName = text('name');
-  const [first, ...rest] = fullName ? fullName.split(/\s+/) : [];
-  return {
-    provider,
-    subject,
-    email: text('email'),
-    emailVerified: claims.email_verified === true || claims.email_verified === 'true',
-    firstName: text('given_name') ?? first ?? null,
-    lastName: text('family_name') ?? (rest.length > 0 ? rest.join(' ') : null),
-  };
+function isRecord(value: unknown): value is PersonClaims {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
