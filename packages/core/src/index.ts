@@ -10,3 +10,5 @@ export * from './account.js';
 export * from './plans.js';
 export * from './scan.js';
 export * from './report.js';
+export * from './schedule-time.js';
+export * from './schedule.js';

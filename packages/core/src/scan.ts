@@ -6,13 +6,21 @@ import { scanSettingsSchema } from './scan-settings.js';
  * server validates with these schemas and the web app types its fetchers with them.
  */
 
-/** Schedule settings of SPEC §3 (frequency 1 daily, 2 weekly, 3 monthly). */
+/**
+ * Schedule settings of SPEC §3: frequency 1 daily, 2 weekly, 3 monthly; dailyHour "HH:mm" in UTC;
+ * weeklyDay 1 Monday … 7 Sunday; userTimeZoneOffset as `Date.getTimezoneOffset()` (UTC − local,
+ * minutes). `timeZone` (IANA, optional, ours) keeps the local hour across daylight-saving changes.
+ */
 export const scheduleSettingsSchema = z.object({
   frequency: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(2),
-  dailyHour: z.string().max(10).default('09:00'),
+  dailyHour: z
+    .string()
+    .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, 'dailyHour must be HH:mm')
+    .default('09:00'),
   weeklyDay: z.number().int().min(1).max(7).default(1),
   monthlyDay: z.number().int().min(1).max(31).default(1),
   userTimeZoneOffset: z.number().int().min(-1440).max(1440).default(0),
+  timeZone: z.string().max(64).optional(),
 });
 export type ScheduleSettings = z.infer<typeof scheduleSettingsSchema>;
 
@@ -71,6 +79,8 @@ export const createScanResponseSchema = scanSchema.partial().extend({
   queuePosition: z.number().int().nullable().optional(),
   remainingUrls: z.number().int().optional(),
   message: z.string().optional(),
+  /** The schedule a submission with `enableSchedule` created. */
+  scheduleId: z.string().optional(),
 });
 export type CreateScanResponse = z.infer<typeof createScanResponseSchema>;
 

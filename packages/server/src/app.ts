@@ -29,6 +29,10 @@ import { ScanUpdates } from './modules/scans/scan-updates.js';
 import { ScanWorkers } from './modules/scans/scan-workers.js';
 import { registerScanRoutes } from './modules/scans/scans.routes.js';
 import { ScanService } from './modules/scans/scans.service.js';
+import { ChangeNotifier } from './modules/schedules/change-notifier.js';
+import { Scheduler } from './modules/schedules/scheduler.js';
+import { registerScheduleRoutes } from './modules/schedules/schedules.routes.js';
+import { ScheduleService } from './modules/schedules/schedules.service.js';
 import { registerAuthentication } from './plugins/authentication.js';
 import { HttpError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -36,6 +40,7 @@ import { registerWebApp } from './plugins/web-app.js';
 declare module 'fastify' {
   interface FastifyInstance {
     scanWorkers: ScanWorkers;
+    scheduler: Scheduler;
   }
 }
 
@@ -51,6 +56,8 @@ export interface AppDeps {
   engineOptions?: Partial<EngineOptions>;
   /** How often idle workers look at the queue (ms). */
   workerPollMs?: number;
+  /** Whether this process fires due schedules (roles all and scheduler); default true. */
+  runsScheduler?: boolean;
 }
 
 /** Believes the last `hops` proxies in front of the server (proxy-addr's hop count). */
@@ -142,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     leaseSeconds: config.scans.leaseSeconds,
     maxAttempts: config.scans.maxAttempts,
     policyFor: (scan) => samples.policyFor(scan),
+    onFinished: (scanId) => changeNotifier.afterRun(scanId),
     ...(deps.engineOptions ? { engineOptions: deps.engineOptions } : {}),
     ...(deps.workerPollMs ? { pollMs: deps.workerPollMs } : {}),
   });
@@ -153,16 +161,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wakeWorkers: () => workers.wake(),
   });
   const reports = new ReportService({ db: database.db, scans, samples });
+  const schedules = new ScheduleService({ db: database.db, clock, scans });
+  const changeNotifier = new ChangeNotifier({
+    db: database.db,
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  const scheduler = new Scheduler({
+    db: database.db,
+    clock,
+    log: app.log,
+    schedules,
+    intervalMs: config.scans.schedulerIntervalSeconds * 1000,
+  });
   app.decorate('scanWorkers', workers);
+  app.decorate('scheduler', scheduler);
   app.addHook('onReady', () => {
     workers.start(deps.workerConcurrency ?? config.scans.workerConcurrency);
+    if (deps.runsScheduler ?? true) scheduler.start();
     return Promise.resolve();
   });
+  app.addHook('onClose', () => scheduler.stop());
   app.addHook('onClose', () => workers.stop());
   if (config.sampleReport.enabled) queueSampleScanOnListen(app, samples, config);
 
   registerSystemRoutes(app, { ...deps, startedAt: Date.now() });
-  registerScanRoutes(app, { scans });
+  registerScanRoutes(app, { scans, submit: (user, body) => schedules.submit(user, body) });
+  registerScheduleRoutes(app, { schedules });
   registerReportRoutes(app, { reports });
   if (config.sampleReport.enabled) registerSampleSiteRoutes(app);
   registerAdminRoutes(app, { scans });

@@ -44,6 +44,7 @@ const environmentSchema = z.object({
   LINKAUDIT_ALLOWED_HOSTS: listSchema.default([]),
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
   SCAN_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SCAN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   SAMPLE_REPORT: booleanFlag.default(true),
   TRUST_PROXY: z
@@ -128,6 +129,8 @@ export type Config = {
     leaseSeconds: number;
     /** Starts of one scan before a lost lease fails it instead of re-queueing it. */
     maxAttempts: number;
+    /** How often a scheduler (role all or scheduler) looks for due schedules. */
+    schedulerIntervalSeconds: number;
   };
   sampleReport: {
     /** Serve the demo site and scan it at first start (the public sample report). */
@@ -189,6 +192,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       workerConcurrency: env.WORKER_CONCURRENCY,
       leaseSeconds: env.SCAN_LEASE_SECONDS,
       maxAttempts: env.SCAN_MAX_ATTEMPTS,
+      schedulerIntervalSeconds: env.SCHEDULER_INTERVAL_SECONDS,
     },
     sampleReport: { enabled: env.SAMPLE_REPORT, origin: env.PUBLIC_URL ? publicUrl : undefined },
     trustProxy: readTrustProxy(env.TRUST_PROXY),

@@ -51,6 +51,7 @@ async function serve(role: Role): Promise<void> {
     database,
     buildInfo: readBuildInfo(),
     workerConcurrency: runsWorkers ? config.scans.workerConcurrency : 0,
+    runsScheduler: role === 'all' || role === 'scheduler',
   });
 
   const shutdown = async (signal: string): Promise<void> => {
@@ -62,10 +63,12 @@ async function serve(role: Role): Promise<void> {
   process.once('SIGINT', (signal) => void shutdown(signal));
   process.once('SIGTERM', (signal) => void shutdown(signal));
 
-  if (role === 'worker') {
+  if (role === 'worker' || role === 'scheduler') {
     await app.ready();
     app.log.info(
-      `LinkAudit worker (${config.scans.workerConcurrency} scans), ${database.dialect} database`,
+      role === 'worker'
+        ? `LinkAudit worker (${config.scans.workerConcurrency} scans), ${database.dialect} database`
+        : `LinkAudit scheduler, ${database.dialect} database`,
     );
     return;
   }

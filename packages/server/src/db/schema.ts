@@ -1,5 +1,6 @@
 import type { AccountsTables } from '../modules/accounts/accounts.table.js';
 import type { ScansTables } from '../modules/scans/scans.table.js';
+import type { SchedulesTables } from '../modules/schedules/schedules.table.js';
 
 /** Table types of every domain, composed into the one Database interface Kysely is typed with. */
 export interface ServerMetaTable {
@@ -7,6 +8,6 @@ export interface ServerMetaTable {
   value: string;
 }
 
-export interface Database extends AccountsTables, ScansTables {
+export interface Database extends AccountsTables, ScansTables, SchedulesTables {
   server_meta: ServerMetaTable;
 }

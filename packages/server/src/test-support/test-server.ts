@@ -73,6 +73,8 @@ export async function startTestServer(
     database,
     clock,
     workerPollMs: 100,
+    // Tests fire schedules with app.scheduler.tick() after moving the clock.
+    runsScheduler: false,
     ...(engineOptions ? { engineOptions } : {}),
     buildInfo: { version: '1.0test1234', assembledTime: '2026-11-21T05:00:00.000Z' },
   });

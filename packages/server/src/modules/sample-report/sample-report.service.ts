@@ -65,6 +65,7 @@ export class SampleReportService {
         scheduleSettingsJson: null,
         enableSchedule: false,
         saveScheduleOnly: false,
+        sourceScheduleId: null,
         createdAt: now,
       });
       return true;

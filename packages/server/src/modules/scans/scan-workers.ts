@@ -40,6 +40,8 @@ export interface ScanWorkerDeps {
   pollMs?: number;
   /** The address policy for one scan (the sample scan may reach the server's own host). */
   policyFor?: (scan: ScanRow) => Promise<AddressPolicy>;
+  /** Called once a scan's outcome is recorded (schedules mail their owners about changes). */
+  onFinished?: (scanId: string) => Promise<unknown>;
 }
 
 const heartbeatMs = 1000;
@@ -212,6 +214,7 @@ export class ScanWorkers {
       summaryJson: JSON.stringify(done.summary),
     });
     this.#publish(scan, status);
+    await this.deps.onFinished?.(scan.id);
   }
 
   #publish(scan: ScanRow, status: number): void {

@@ -30,6 +30,7 @@ export interface NewScan {
   scheduleSettingsJson: string | null;
   enableSchedule: boolean;
   saveScheduleOnly: boolean;
+  sourceScheduleId: string | null;
   createdAt: Date;
 }
 
@@ -47,7 +48,7 @@ export async function insertScan(db: Kysely<Database>, scan: NewScan): Promise<v
       schedule_settings_json: scan.scheduleSettingsJson,
       enable_schedule: scan.enableSchedule,
       save_schedule_only: scan.saveScheduleOnly,
-      source_schedule_id: null,
+      source_schedule_id: scan.sourceScheduleId,
       status_code: null,
       log_message: null,
       summary_json: null,

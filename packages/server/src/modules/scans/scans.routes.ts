@@ -3,17 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   brokenLinksSummarySchema,
+  type CreateScanResponse,
   createScanResponseSchema,
   scanIdQuerySchema,
   scanListSchema,
   scanSchema,
 } from '@linkaudit/core';
-import { signedInUser } from '../../plugins/authentication.js';
+import { signedInUser, type SignedInUser } from '../../plugins/authentication.js';
 import { scanRules } from './scan-rules.js';
 import type { ScanService } from './scans.service.js';
 
 export interface ScanRouteDeps {
   scans: ScanService;
+  /** POST /api/ScanApi/: a scan, or with `enableSchedule` a schedule too (the schedules module). */
+  submit: (user: SignedInUser, body: unknown) => Promise<CreateScanResponse>;
 }
 
 /** SPEC §7 Scans: list, create, cancel, delete, rules, live summary. Owners only (else 404). */
@@ -31,7 +34,7 @@ export function registerScanRoutes(app: FastifyInstance, deps: ScanRouteDeps): v
     routes.post(
       path,
       { ...guarded, schema: { response: { 200: createScanResponseSchema } } },
-      (request) => scans.create(signedInUser(request), request.body),
+      (request) => deps.submit(signedInUser(request), request.body),
     );
     routes.delete(
       path,

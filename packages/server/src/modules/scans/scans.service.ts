@@ -16,6 +16,7 @@ import {
   type Plan,
   type Scan,
   type ScanSettings,
+  type ScheduleSettings,
 } from '@linkaudit/core';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
@@ -38,6 +39,17 @@ import {
 } from './scans.repository.js';
 import type { ScanUpdates } from './scan-updates.js';
 
+/** Whose scan it is: enough to apply the plan (a signed-in user, or a schedule's owner). */
+export type ScanOwner = Pick<SignedInUser, 'id' | 'planId'>;
+export type ScanSettingsInput = z.input<typeof scanSettingsSchema>;
+
+export interface QueueOptions {
+  /** A URL given beside the settings (SPEC allows it at the top of the body). */
+  url?: string | undefined;
+  /** The schedule this scan is a run of. */
+  schedule?: { id: string; settings: ScheduleSettings };
+}
+
 export interface ScanServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
@@ -51,7 +63,7 @@ export interface ScanServiceDeps {
 export class ScanService {
   constructor(private readonly deps: ScanServiceDeps) {}
 
-  async list(user: SignedInUser): Promise<Scan[]> {
+  async list(user: ScanOwner): Promise<Scan[]> {
     const [rows, queue, running] = await Promise.all([
       listScans(this.deps.db, user.id),
       queuedScanIds(this.deps.db),
@@ -60,10 +72,53 @@ export class ScanService {
     return rows.map((row) => toScan(row, queue, running));
   }
 
-  async create(user: SignedInUser, body: unknown): Promise<CreateScanResponse> {
+  /** POST /api/ScanApi/ without scheduling (the schedules module takes submissions that have it). */
+  async create(user: ScanOwner, body: unknown): Promise<CreateScanResponse> {
     const request = createScanRequestSchema.parse(body);
-    const settingsInput = request.scanSettings ?? scanSettingsSchema.parse({});
-    const check = checkScanUrl(request.url ?? settingsInput.url, { allowPrivate: true });
+    return this.queue(user, request.scanSettings ?? {}, { url: request.url });
+  }
+
+  /**
+   * The URL checked and the address policy applied, the plan's limits imposed, the month's credit
+   * checked (12 / 13), then a new Queued scan. Scheduled runs come through here too.
+   */
+  async queue(
+    owner: ScanOwner,
+    settingsInput: ScanSettingsInput,
+    options: QueueOptions = {},
+  ): Promise<CreateScanResponse> {
+    const settings = await this.checkedSettings(owner, settingsInput, options.url);
+    const credit = await this.credit(owner, settings);
+    if (credit) return credit;
+
+    const id = randomUUID();
+    await insertScan(this.deps.db, {
+      id,
+      userId: owner.id,
+      url: settings.url,
+      priority: planOf(owner.planId).queuePriority,
+      scanType: settings.scanDepth,
+      settingsJson: JSON.stringify(settings),
+      scheduleSettingsJson: options.schedule ? JSON.stringify(options.schedule.settings) : null,
+      enableSchedule: options.schedule !== undefined,
+      saveScheduleOnly: false,
+      sourceScheduleId: options.schedule?.id ?? null,
+      createdAt: this.deps.clock.now(),
+    });
+    this.deps.wakeWorkers();
+    const scan = (await this.list(owner)).find((item) => item.id === id);
+    if (!scan) throw new Error('the new scan vanished');
+    return { ...scan, status: ScanStatus.Queued };
+  }
+
+  /** Settings as the owner's plan allows them, with a checked, normalised URL (400 otherwise). */
+  async checkedSettings(
+    owner: ScanOwner,
+    settingsInput: ScanSettingsInput,
+    url?: string,
+  ): Promise<ScanSettings> {
+    const parsed = scanSettingsSchema.parse(settingsInput);
+    const check = checkScanUrl(url ?? parsed.url, { allowPrivate: true });
     if (!check.ok) {
       throw new HttpError(400, scanMessages.invalidUrl, {
         exceptionMessage: scanMessages.invalidUrl,
@@ -74,44 +129,15 @@ export class ScanService {
       const message = scanMessages.privateAddress(refused);
       throw new HttpError(400, message, { exceptionMessage: message });
     }
-    const plan = planOf(user.planId);
-    const settings = applyPlan({ ...settingsInput, url: check.url }, plan);
-    const enableSchedule = plan.paid && request.enableSchedule;
-
-    const credit = await this.#credit(user, plan, settings);
-    if (credit) return credit;
-
-    const id = randomUUID();
-    const now = this.deps.clock.now();
-    await insertScan(this.deps.db, {
-      id,
-      userId: user.id,
-      url: check.url,
-      priority: plan.queuePriority,
-      scanType: settings.scanDepth,
-      settingsJson: JSON.stringify(settings),
-      scheduleSettingsJson: request.scheduleSettings
-        ? JSON.stringify(request.scheduleSettings)
-        : null,
-      enableSchedule,
-      saveScheduleOnly: enableSchedule && request.saveScheduleOnly,
-      createdAt: now,
-    });
-    this.deps.wakeWorkers();
-    const scan = (await this.list(user)).find((item) => item.id === id);
-    if (!scan) throw new Error('the new scan vanished');
-    return { ...scan, status: ScanStatus.Queued };
+    return applyPlan({ ...parsed, url: check.url }, planOf(owner.planId));
   }
 
   /** 12 when nothing is left this month, 13 (with what is left) when the request is larger. */
-  async #credit(
-    user: SignedInUser,
-    plan: Plan,
-    settings: ScanSettings,
-  ): Promise<CreateScanResponse | undefined> {
+  async credit(owner: ScanOwner, settings: ScanSettings): Promise<CreateScanResponse | undefined> {
+    const plan = planOf(owner.planId);
     const now = this.deps.clock.now();
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    const used = await urlsUsedSince(this.deps.db, user.id, monthStart);
+    const used = await urlsUsedSince(this.deps.db, owner.id, monthStart);
     const remaining = Math.max(0, plan.urlsPerMonth - used);
     const requested =
       settings.scanLimitOption === ScanLimitOption.Limited

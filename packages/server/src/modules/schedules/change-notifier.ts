@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { accountLanguageSchema } from '@linkaudit/core';
+import type { Database } from '../../db/schema.js';
+import { toBoolean, toDate } from '../../db/values.js';
+import { findUserById } from '../accounts/accounts.repository.js';
+import type { Mailer } from '../mail/mail.service.js';
+import { findScan } from '../scans/scans.repository.js';
+import { brokenLinkChanges, renderChangeMail } from './change-mail.js';
+import {
+  brokenTargetUrls,
+  comparableStatuses,
+  findSchedule,
+  previousComparableRun,
+} from './schedules.repository.js';
+
+export interface ChangeNotifierDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * After a scheduled run finishes: when its broken links differ from the previous whole run's,
+ * the schedule's owner gets a mail saying what changed (unless the schedule says not to).
+ */
+export class ChangeNotifier {
+  constructor(private readonly deps: ChangeNotifierDeps) {}
+
+  /** Answers whether a mail was sent; never throws (a scan's outcome must not depend on mail). */
+  async afterRun(scanId: string): Promise<boolean> {
+    try {
+      return await this.#notify(scanId);
+    } catch (error) {
+      this.deps.log.error({ err: error, scanId }, 'schedule change mail failed');
+      return false;
+    }
+  }
+
+  async #notify(scanId: string): Promise<boolean> {
+    const { db } = this.deps;
+    const scan = await findScan(db, scanId);
+    if (!scan?.source_schedule_id || !scan.completed_at) return false;
+    if (!(comparableStatuses as readonly number[]).includes(scan.status)) return false;
+    const schedule = await findSchedule(db, scan.source_schedule_id);
+    if (!schedule || !toBoolean(schedule.notify_on_change)) return false;
+    const previousId = await previousComparableRun(
+      db,
+      schedule.id,
+      scan.id,
+      toDate(scan.completed_at),
+    );
+    if (!previousId) return false;
+    const [previous, current] = await Promise.all([
+      brokenTargetUrls(db, previousId),
+      brokenTargetUrls(db, scan.id),
+    ]);
+    const changes = brokenLinkChanges(previous, current);
+    if (changes.appeared.length === 0 && changes.disappeared.length === 0) return false;
+    const owner = await findUserById(db, schedule.user_id);
+    if (!owner) return false;
+    const language = accountLanguageSchema.safeParse(owner.language);
+    const mail = renderChangeMail(language.success ? language.data : 'en', {
+      firstName: owner.firstName,
+      url: schedule.url,
+      changes,
+      brokenNow: current.length,
+      reportLink: `${this.deps.publicUrl}/report/${scan.id}`,
+      scheduleLink: `${this.deps.publicUrl}/schedule`,
+    });
+    await this.deps.mailer.send({
+      to: owner.email,
+      ...mail,
+      link: `${this.deps.publicUrl}/report/${scan.id}`,
+    });
+    return true;
+  }
+}

@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  createScanRequestSchema,
+  describeSchedule,
+  isKnownTimeZone,
+  limits,
+  nextRunAfter,
+  planOf,
+  scanSettingsSchema,
+  ScanStatus,
+  scheduleActionOf,
+  scheduleMessages,
+  scheduleScanRequestSchema,
+  scheduleSettingsSchema,
+  ScheduleStatus,
+  utcCronExpression,
+  type CreateScanResponse,
+  type ScheduledRun,
+  type ScheduledScan,
+  type ScheduleSettings,
+} from '@linkaudit/core';
+import type { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/schema.js';
+import { toBoolean, toDate, toOptionalDate } from '../../db/values.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import { findScan } from '../scans/scans.repository.js';
+import type { ScanOwner, ScanService, ScanSettingsInput } from '../scans/scans.service.js';
+import {
+  countSchedules,
+  deleteSchedule,
+  finishedRuns,
+  findSchedule,
+  hasUnfinishedRun,
+  insertSchedule,
+  listSchedules,
+  recordRun,
+  updateSchedule,
+  type ScheduleChanges,
+  type ScheduleRow,
+} from './schedules.repository.js';
+
+export interface ScheduleServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  scans: ScanService;
+}
+
+type ScheduleScanRequest = z.infer<typeof scheduleScanRequestSchema>;
+
+/**
+ * Scheduled scans of SPEC §7 for their owners: create (also from a scan submission), update,
+ * pause (7) / resume (6), delete, run now, history. Firing on the clock is the Scheduler's job.
+ */
+export class ScheduleService {
+  constructor(private readonly deps: ScheduleServiceDeps) {}
+
+  async list(owner: ScanOwner, language: string): Promise<ScheduledScan[]> {
+    const rows = await listSchedules(this.deps.db, owner.id);
+    return Promise.all(rows.map((row) => this.#toScheduledScan(row, language)));
+  }
+
+  /**
+   * POST /api/ScanApi/: with `enableSchedule` a schedule is saved, then (unless
+   * `saveScheduleOnly`, answered with 14) its first run is queued at once.
+   */
+  async submit(owner: ScanOwner, body: unknown): Promise<CreateScanResponse> {
+    const request = createScanRequestSchema.parse(body);
+    if (!request.enableSchedule) return this.deps.scans.create(owner, body);
+    const settingsInput = { ...request.scanSettings, ...(request.url && { url: request.url }) };
+    if (!request.saveScheduleOnly) {
+      // The scan now must fit the month's credit, or neither it nor the schedule is made.
+      const settings = await this.deps.scans.checkedSettings(owner, settingsInput);
+      const refusal = await this.deps.scans.credit(owner, settings);
+      if (refusal) return refusal;
+    }
+    const schedule = await this.#create(owner, {
+      scanSettings: settingsInput,
+      scheduleSettings: request.scheduleSettings ?? {},
+      notifyOnChange: true,
+    });
+    if (request.saveScheduleOnly) {
+      return {
+        status: ScanStatus.ScheduledScanCreated,
+        message: scheduleMessages.created,
+        scheduleId: schedule.id,
+      };
+    }
+    const answer = await this.queueRun(owner, schedule);
+    return { ...answer, scheduleId: schedule.id };
+  }
+
+  /** POST /api/ScanApi/ScheduleScan. */
+  async change(
+    owner: ScanOwner,
+    body: unknown,
+    language: string,
+  ): Promise<ScheduledScan | Record<string, never>> {
+    const request = scheduleScanRequestSchema.parse(body);
+    const action = scheduleActionOf(request);
+    if (action === 'create') {
+      const row = await this.#create(owner, {
+        scanSettings: { ...request.scanSettings, ...(request.url && { url: request.url }) },
+        scheduleSettings: request.scheduleSettings ?? {},
+        notifyOnChange: request.notifyOnChange ?? true,
+      });
+      return this.#toScheduledScan(row, language);
+    }
+    const row = await this.#owned(owner, request.id);
+    if (action === 'delete') {
+      await deleteSchedule(this.deps.db, row.id);
+      return {};
+    }
+    const changes =
+      action === 'pause'
+        ? { status: ScheduleStatus.Paused, nextRunAt: null }
+        : action === 'resume'
+          ? this.#resumeChanges(row)
+          : await this.#updateChanges(owner, row, request);
+    await updateSchedule(this.deps.db, row.id, changes, this.deps.clock.now());
+    return this.#toScheduledScan(await this.#owned(owner, row.id), language);
+  }
+
+  /** GET /api/ScanApi/ScheduledRuns/{id}: the last 100 finished runs, oldest first. */
+  async runs(owner: ScanOwner, id: string): Promise<ScheduledRun[]> {
+    const row = await this.#owned(owner, id);
+    const runs = await finishedRuns(this.deps.db, row.id, limits.scheduleHistoryRuns);
+    return runs.reverse().map((run) => ({
+      scanId: run.id,
+      status: run.status,
+      dateCreated: toDate(run.created_at).toISOString(),
+      dateCompleted: toOptionalDate(run.completed_at)?.toISOString() ?? null,
+      badLinks: Number(run.bad_links),
+      uniqueBadLinks: Number(run.unique_bad_links),
+      totalLinks: Number(run.total_links),
+      uniqueLinks: Number(run.unique_links),
+      duration: Number(run.duration_ms),
+    }));
+  }
+
+  /** POST /api/ScanApi/ScheduledRuns/{id}: run now (paused or not); refused while one is going. */
+  async runNow(owner: ScanOwner, id: string): Promise<CreateScanResponse> {
+    const row = await this.#owned(owner, id);
+    if (await hasUnfinishedRun(this.deps.db, row.id)) {
+      throw new HttpError(409, scheduleMessages.stillRunning, {
+        exceptionMessage: scheduleMessages.stillRunning,
+      });
+    }
+    return this.queueRun(owner, row);
+  }
+
+  /** Queues a run of the schedule with its saved settings, and counts it when it was queued. */
+  async queueRun(owner: ScanOwner, row: ScheduleRow): Promise<CreateScanResponse> {
+    const answer = await this.deps.scans.queue(
+      owner,
+      scanSettingsSchema.parse(JSON.parse(row.settings_json)),
+      { schedule: { id: row.id, settings: scheduleSettingsOf(row) } },
+    );
+    if (answer.status === ScanStatus.Queued && answer.id) {
+      await recordRun(this.deps.db, row.id, answer.id, this.deps.clock.now());
+    }
+    return answer;
+  }
+
+  async #create(
+    owner: ScanOwner,
+    input: {
+      scanSettings: ScanSettingsInput;
+      scheduleSettings: z.input<typeof scheduleSettingsSchema>;
+      notifyOnChange: boolean;
+    },
+  ): Promise<ScheduleRow> {
+    await this.#checkAllowance(owner);
+    const settings = await this.deps.scans.checkedSettings(owner, input.scanSettings);
+    const timing = checkedTiming(input.scheduleSettings);
+    const now = this.deps.clock.now();
+    const id = randomUUID();
+    await insertSchedule(this.deps.db, {
+      id,
+      userId: owner.id,
+      url: settings.url,
+      scanType: settings.scanDepth,
+      settingsJson: JSON.stringify(settings),
+      scheduleSettingsJson: JSON.stringify(timing),
+      cronExpression: utcCronExpression(timing),
+      notifyOnChange: input.notifyOnChange,
+      createdAt: now,
+      nextRunAt: nextRunAfter(timing, now),
+    });
+    return this.#owned(owner, id);
+  }
+
+  /** Free: none (the upgrade text); paid plans: their allowance (DESIGN §4). */
+  async #checkAllowance(owner: ScanOwner): Promise<void> {
+    const plan = planOf(owner.planId);
+    if (!plan.paid || plan.schedules === 0) {
+      throw new HttpError(403, scheduleMessages.paidOnly, {
+        exceptionMessage: scheduleMessages.paidOnly,
+      });
+    }
+    if (
+      plan.schedules !== null &&
+      (await countSchedules(this.deps.db, owner.id)) >= plan.schedules
+    ) {
+      const message = scheduleMessages.allowance(plan.schedules);
+      throw new HttpError(403, message, { exceptionMessage: message });
+    }
+  }
+
+  #resumeChanges(row: ScheduleRow): ScheduleChanges {
+    return {
+      status: ScheduleStatus.Active,
+      nextRunAt: nextRunAfter(scheduleSettingsOf(row), this.deps.clock.now()),
+    };
+  }
+
+  async #updateChanges(
+    owner: ScanOwner,
+    row: ScheduleRow,
+    request: ScheduleScanRequest,
+  ): Promise<ScheduleChanges> {
+    const changes: ScheduleChanges = {};
+    if (request.scanSettings || request.url) {
+      const current = scanSettingsSchema.parse(JSON.parse(row.settings_json));
+      const settings = await this.deps.scans.checkedSettings(owner, {
+        ...(request.scanSettings ?? current),
+        url: request.url ?? request.scanSettings?.url ?? current.url,
+      });
+      Object.assign(changes, {
+        url: settings.url,
+        scanType: settings.scanDepth,
+        settingsJson: JSON.stringify(settings),
+      });
+    }
+    if (request.scheduleSettings) {
+      const timing = checkedTiming(request.scheduleSettings);
+      Object.assign(changes, {
+        scheduleSettingsJson: JSON.stringify(timing),
+        cronExpression: utcCronExpression(timing),
+        ...(row.status === ScheduleStatus.Active && {
+          nextRunAt: nextRunAfter(timing, this.deps.clock.now()),
+        }),
+      });
+    }
+    if (request.notifyOnChange !== undefined) changes.notifyOnChange = request.notifyOnChange;
+    return changes;
+  }
+
+  /** The owner's schedule; 404 for anyone else, so ids reveal nothing. */
+  async #owned(owner: ScanOwner, id: string | undefined): Promise<ScheduleRow> {
+    const row = id ? await findSchedule(this.deps.db, id) : undefined;
+    if (!row || row.user_id !== owner.id) throw new HttpError(404, scheduleMessages.notFound);
+    return row;
+  }
+
+  async #toScheduledScan(row: ScheduleRow, language: string): Promise<ScheduledScan> {
+    const timing = scheduleSettingsOf(row);
+    const lastScan = row.last_scan_id ? await findScan(this.deps.db, row.last_scan_id) : undefined;
+    const [lastFinished] = await finishedRuns(this.deps.db, row.id, 1);
+    return {
+      id: row.id,
+      url: row.url,
+      status: row.status,
+      dateCreated: toDate(row.created_at).toISOString(),
+      lastRun: toOptionalDate(row.last_run_at)?.toISOString() ?? null,
+      statusCode: lastScan?.status ?? null,
+      scanType: row.scan_type,
+      totalLinksScanned: lastFinished ? Number(lastFinished.total_links) : 0,
+      scheduleCronExpression: row.cron_expression,
+      describedCronExpression: describeSchedule(timing, language),
+      scheduleSettings: timing,
+      scanSettings: scanSettingsSchema.parse(JSON.parse(row.settings_json)),
+      enabled: row.status === ScheduleStatus.Active,
+      runCount: Number(row.run_count),
+      skippedRuns: Number(row.skipped_runs),
+      lastSkipped: toOptionalDate(row.last_skipped_at)?.toISOString() ?? null,
+      lastSkipReason: row.last_skip_reason,
+      nextRun: toOptionalDate(row.next_run_at)?.toISOString() ?? null,
+      lastScanId: row.last_scan_id,
+      notifyOnChange: toBoolean(row.notify_on_change),
+    };
+  }
+}
+
+export function scheduleSettingsOf(row: ScheduleRow): ScheduleSettings {
+  return scheduleSettingsSchema.parse(JSON.parse(row.schedule_settings_json));
+}
+
+/** Schedule settings with defaults filled in; an unknown IANA zone is a clear 400. */
+function checkedTiming(input: z.input<typeof scheduleSettingsSchema>): ScheduleSettings {
+  const timing = scheduleSettingsSchema.parse(input);
+  if (timing.timeZone !== undefined && !isKnownTimeZone(timing.timeZone)) {
+    throw new HttpError(400, scheduleMessages.invalidTimeZone, {
+      exceptionMessage: scheduleMessages.invalidTimeZone,
+    });
+  }
+  return timing;
+}
