@@ -111,6 +111,11 @@ export class ScanService {
     return { ...scan, status: ScanStatus.Queued };
   }
 
+  /** Tells idle workers to look at the queue (a held run was released). */
+  wake(): void {
+    this.deps.wakeWorkers();
+  }
+
   /** Settings as the owner's plan allows them, with a checked, normalised URL (400 otherwise). */
   async checkedSettings(
     owner: ScanOwner,

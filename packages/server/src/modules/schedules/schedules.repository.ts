@@ -265,3 +265,21 @@ export async function previousComparableRun(
     .executeTakeFirst();
   return row?.id;
 }
+
+/** Moves the schedule's runs in status `from` to `to`: a paused schedule's queued run waits (7). */
+export async function moveRuns(
+  db: Kysely<Database>,
+  scheduleId: string,
+  from: number,
+  to: number,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('scans')
+    .set({ status: to })
+    .where('source_schedule_id', '=', scheduleId)
+    .where('status', '=', from)
+    .where('trashed_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}

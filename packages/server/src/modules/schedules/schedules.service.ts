@@ -35,6 +35,7 @@ import {
   hasUnfinishedRun,
   insertSchedule,
   listSchedules,
+  moveRuns,
   recordRun,
   updateSchedule,
   type ScheduleChanges,
@@ -119,6 +120,7 @@ export class ScheduleService {
           ? this.#resumeChanges(row)
           : await this.#updateChanges(owner, row, request);
     await updateSchedule(this.deps.db, row.id, changes, this.deps.clock.now());
+    await this.#holdOrReleaseQueuedRun(row.id, action);
     return this.#toScheduledScan(await this.#owned(owner, row.id), language);
   }
 
@@ -205,6 +207,21 @@ export class ScheduleService {
     ) {
       const message = scheduleMessages.allowance(plan.schedules);
       throw new HttpError(403, message, { exceptionMessage: message });
+    }
+  }
+
+  /** SPEC §4: pausing holds a run still waiting in the queue (6 → 7); resuming lets it go. */
+  async #holdOrReleaseQueuedRun(scheduleId: string, action: string): Promise<void> {
+    if (action === 'pause') {
+      await moveRuns(this.deps.db, scheduleId, ScanStatus.Queued, ScanStatus.Paused);
+    } else if (action === 'resume') {
+      const released = await moveRuns(
+        this.deps.db,
+        scheduleId,
+        ScanStatus.Paused,
+        ScanStatus.Queued,
+      );
+      if (released.length > 0) this.deps.scans.wake();
     }
   }
 

@@ -15,7 +15,7 @@ import {
   type TestSite,
 } from '@linkaudit/engine/test-support';
 import { apiClient, type ApiClient } from '../../test-support/api-client.js';
-import { signUp, waitForScan } from '../../test-support/scan-helpers.js';
+import { sendDelete, signUp, waitForScan } from '../../test-support/scan-helpers.js';
 import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.js';
 import { startTestServer, testDialects, type TestServer } from '../../test-support/test-server.js';
 import { runPlanCommand } from '../accounts/plan-command.js';
@@ -485,5 +485,52 @@ describe.each(testDialects())('scheduled scans (%s)', (dialect) => {
       (item) => item.to.includes(email.toLowerCase()) && item.subject.startsWith('Broken links'),
     );
     expect(changeMails).toHaveLength(2);
+  });
+});
+
+describe.each(testDialects())('a paused schedule holds its queued run (%s)', (dialect) => {
+  let server: TestServer;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    // No workers: a queued run stays queued while the test pauses and resumes its schedule.
+    server = await startTestServer(dialect, {
+      WORKER_CONCURRENCY: '0',
+      LINKAUDIT_ALLOWED_HOSTS: 'example.com',
+    });
+    api = apiClient(server.baseUrl);
+  });
+  afterAll(() => server.stop());
+
+  it('6 → 7 on pause, 7 → 6 on resume, and a held run can be cancelled', async () => {
+    const { email, token } = await signUp(api, 'holder');
+    await runPlanCommand(server.database.db, ['set', email, 'Premium']);
+    const submitted = await api.post(
+      '/api/ScanApi/',
+      {
+        scanSettings: { url: 'http://example.com/' },
+        enableSchedule: true,
+        scheduleSettings: {},
+      },
+      token,
+    );
+    expect(submitted.body).toMatchObject({ status: ScanStatus.Queued, queuePosition: 1 });
+    const scanId = String(submitted.body.id);
+    const scheduleId = String(submitted.body.scheduleId);
+    const scanStatus = async () => {
+      const list = await api.get('/api/ScanApi/Get', token);
+      return (list.body as Array<{ id: string; status: number; queuePosition: number | null }>)
+        .filter((scan) => scan.id === scanId)
+        .map(({ status, queuePosition }) => ({ status, queuePosition }))[0];
+    };
+
+    await api.post('/api/ScanApi/ScheduleScan', { id: scheduleId, action: 'pause' }, token);
+    expect(await scanStatus()).toEqual({ status: ScanStatus.Paused, queuePosition: null });
+    await api.post('/api/ScanApi/ScheduleScan', { id: scheduleId, action: 'resume' }, token);
+    expect(await scanStatus()).toEqual({ status: ScanStatus.Queued, queuePosition: 1 });
+
+    await api.post('/api/ScanApi/ScheduleScan', { id: scheduleId, status: 7 }, token);
+    const cancelled = await sendDelete(server.baseUrl, `/api/ScanApi/?id=${scanId}`, token);
+    expect(cancelled.body).toMatchObject({ status: ScanStatus.Cancelled });
   });
 });
