@@ -52,7 +52,7 @@ test('protected screens send a visitor to sign in and back afterwards', async ({
   await signInHere(page, email, 'first-secret');
   await expect(page).toHaveURL(/\/schedule$/);
   await expect(page.getByRole('heading', { name: 'Scheduled scans' })).toBeVisible();
-  await expect(page.getByText('This screen arrives in the next release.')).toBeVisible();
+  await expect(page.getByText('Scheduled scans are part of the paid plans.')).toBeVisible();
 });
 
 test('Scan Now: a visitor gets the login dialog, then goes to /scan with the address', async ({

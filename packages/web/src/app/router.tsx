@@ -16,7 +16,7 @@ const screens: Array<[RouteEntry, LazyExoticComponent<ComponentType>]> = [
     paths.reportingService,
     lazy(() => comingSoon().then((m) => ({ default: m.ReportingServiceComingSoon }))),
   ],
-  [paths.schedule, lazy(() => comingSoon().then((m) => ({ default: m.ScheduleComingSoon })))],
+  [paths.schedule, lazy(() => import('../features/schedules/components/SchedulePage'))],
   [paths.admin, lazy(() => comingSoon().then((m) => ({ default: m.AdminComingSoon })))],
   [paths.about, lazy(() => import('../features/info/components/AboutPage'))],
   [paths.faq, lazy(() => import('../features/info/components/FaqPage'))],

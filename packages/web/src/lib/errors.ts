@@ -1,11 +1,16 @@
 import type { TFunction } from 'i18next';
-import { accountMessages } from '@linkaudit/core';
+import { accountMessages, scheduleMessages } from '@linkaudit/core';
 import { ApiError } from './api-client';
 
 /** The English texts of the shared contract, by key: the locales translate them under `messages.`. */
-const messageKeys = new Map<string, string>(
-  Object.entries(accountMessages).map(([key, text]) => [text, key]),
-);
+const messageKeys = new Map<string, string>([
+  ...Object.entries(accountMessages).map(([key, text]): [string, string] => [text, key]),
+  ...Object.entries(scheduleMessages).flatMap(([key, text]): Array<[string, string]> =>
+    typeof text === 'string' ? [[text, `schedule.${key}`]] : [],
+  ),
+]);
+const allowancePattern =
+  /^Your plan allows (\d+) scheduled scans\. Delete one or upgrade your plan to add another\.$/;
 const onlyLoginPattern =
   /^Cannot remove (.+) login\. Because it's the only login for your account$/;
 const currentLoginPattern =
@@ -22,6 +27,8 @@ export function translateMessage(text: string, t: TFunction): string {
   if (onlyLogin) return t('messages.onlyLogin', { provider: onlyLogin[1] });
   const currentLogin = currentLoginPattern.exec(text);
   if (currentLogin) return t('messages.currentLogin', { provider: currentLogin[1] });
+  const allowance = allowancePattern.exec(text);
+  if (allowance) return t('messages.schedule.allowance', { count: Number(allowance[1]) });
   return text;
 }
 

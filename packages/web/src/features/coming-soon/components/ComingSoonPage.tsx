@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 
-export type ComingFeature =
-  'scan' | 'report' | 'printReport' | 'reportingService' | 'schedule' | 'admin';
+export type ComingFeature = 'scan' | 'report' | 'printReport' | 'reportingService' | 'admin';
 
 /** The place of a screen that arrives in the next release, so routes and menus work today. */
 export function ComingSoonPage({ feature }: { feature: ComingFeature }) {
@@ -35,5 +34,4 @@ export const ScanComingSoon = () => <ComingSoonPage feature="scan" />;
 export const ReportComingSoon = () => <ComingSoonPage feature="report" />;
 export const PrintReportComingSoon = () => <ComingSoonPage feature="printReport" />;
 export const ReportingServiceComingSoon = () => <ComingSoonPage feature="reportingService" />;
-export const ScheduleComingSoon = () => <ComingSoonPage feature="schedule" />;
 export const AdminComingSoon = () => <ComingSoonPage feature="admin" />;

@@ -16,6 +16,13 @@ import { paths } from '../../../config/paths';
 import { errorMessages, translateMessage } from '../../../lib/errors';
 import { toastSuccess } from '../../../lib/notify';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { ScheduleScanGroup } from '../../schedules/components/ScheduleScanGroup';
+import {
+  defaultScheduleChoice,
+  savesScheduleOnly,
+  scheduleSubmission,
+} from '../../schedules/lib/schedule-choice';
+import { browserClock } from '../../schedules/lib/schedule-draft';
 import { useCreateScan } from '../api/create-scan';
 import { excludeListProblems } from '../lib/exclude-links';
 import { ScanSettingsTabs, type SettingsTab } from './ScanSettingsTabs';
@@ -56,6 +63,7 @@ export function ScanForm({
   const [tab, setTab] = useState<SettingsTab>('depth');
   const [submitError, setSubmitError] = useState<string[]>([]);
   const [forcedInvalid, setForcedInvalid] = useState(false);
+  const [schedule, setSchedule] = useState(defaultScheduleChoice);
   const create = useCreateScan();
 
   const checkedUrl = useDebouncedValue(url, limits.urlValidationDebounceMs);
@@ -99,6 +107,8 @@ export function ScanForm({
           ? t('scan.answers.queuedAt', { n: answer.queuePosition })
           : t('scan.answers.queued'),
       );
+      // A scan started now with a schedule: the schedule was created too.
+      if (answer.scheduleId) toastSuccess(t('scan.answers.scheduled'));
       if (answer.id) onQueued(answer.id);
     }
   };
@@ -123,7 +133,10 @@ export function ScanForm({
     setUrl(check.url);
     setSubmitError([]);
     create.mutate(
-      { scanSettings: { ...settings, url: check.url }, enableSchedule: false },
+      {
+        scanSettings: { ...settings, url: check.url },
+        ...scheduleSubmission(schedule, browserClock()),
+      },
       {
         onSuccess: answered,
         onError: (error) =>
@@ -167,7 +180,7 @@ export function ScanForm({
               disabled={!typing}
               loading={busy(create.isPending)}
             >
-              {t('scan.start')}
+              {savesScheduleOnly(schedule) ? t('scan.schedule.save') : t('scan.start')}
             </Button>
           </Space.Compact>
         </Form.Item>
@@ -186,6 +199,7 @@ export function ScanForm({
           scanUrl={url}
           tab={tab}
           onTab={setTab}
+          scheduleGroup={<ScheduleScanGroup paid={paid} choice={schedule} onChange={setSchedule} />}
         />
       </Form>
     </Card>

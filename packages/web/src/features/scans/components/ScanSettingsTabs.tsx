@@ -15,6 +15,8 @@ interface Props {
   scanUrl: string;
   tab: SettingsTab;
   onTab: (tab: SettingsTab) => void;
+  /** The Schedule Scan group; without it the tab is left out (the schedule editor has its own). */
+  scheduleGroup?: ReactNode;
 }
 
 /** The slider's value: the link limit, or its top (20000 = unlimited) for an unlimited paid scan. */
@@ -48,7 +50,15 @@ function Flag({
 }
 
 /** The settings groups of SPEC §2 as tabs; free users see paid controls locked (SPEC §6). */
-export function ScanSettingsTabs({ settings, onChange, paid, scanUrl, tab, onTab }: Props) {
+export function ScanSettingsTabs({
+  settings,
+  onChange,
+  paid,
+  scanUrl,
+  tab,
+  onTab,
+  scheduleGroup,
+}: Props) {
   const { t } = useTranslation();
   const set = (patch: Partial<ScanSettings>) => onChange({ ...settings, ...patch });
   const max = paid ? limits.paidSliderMax : limits.freeMaxLinksPerScan;
@@ -202,23 +212,10 @@ export function ScanSettingsTabs({ settings, onChange, paid, scanUrl, tab, onTab
         </>
       ),
     },
-    {
-      key: 'schedule',
-      label: t('scan.groups.schedule'),
-      children: (
-        <div className="scan-flag">
-          <Checkbox checked={false} disabled>
-            {t('scan.schedule.enable')}
-          </Checkbox>
-          {paid ? (
-            <Typography.Text type="secondary">{t('scan.schedule.comingSoon')}</Typography.Text>
-          ) : (
-            <UpgradeNote />
-          )}
-        </div>
-      ),
-    },
   ];
+  if (scheduleGroup) {
+    items.push({ key: 'schedule', label: t('scan.groups.schedule'), children: scheduleGroup });
+  }
   return (
     <Tabs
       className="scan-settings"

@@ -1,0 +1,110 @@
+import { Empty, Spin, Table } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ScheduledRun, ScheduledScan } from '@linkaudit/core';
+import { EChart, type ChartOption } from '../../../components/charts/EChart';
+import { paths, pathTo } from '../../../config/paths';
+import { ScanStatusLabel } from '../../scans/components/ScanStatusIcon';
+import { formatDuration } from '../../scans/lib/format';
+import { useScheduledRuns } from '../api/get-scheduled-runs';
+import { runHistory } from '../lib/run-history';
+
+// Three colours of the shared palette that stay apart on one chart.
+const lineColors = { badLinks: '#d4380d', totalLinks: '#1677ff', minutes: '#722ed1' };
+
+/** The expanded row of a schedule: its last 100 completed runs as lines and as a list (SPEC §2). */
+export function ScheduleHistory({ schedule }: { schedule: ScheduledScan }) {
+  const { t } = useTranslation();
+  const runs = useScheduledRuns(schedule);
+  if (runs.isPending) return <Spin />;
+  if (runs.isError) return null; // the global handler has shown why
+  if (runs.data.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('schedule.history.empty')} />;
+  }
+  return (
+    <div className="schedule-history" data-testid="schedule-history">
+      <HistoryChart runs={runs.data} />
+      <RunTable runs={runs.data} />
+    </div>
+  );
+}
+
+function HistoryChart({ runs }: { runs: ScheduledRun[] }) {
+  const { t, i18n } = useTranslation();
+  const option = useMemo<ChartOption>(() => {
+    const history = runHistory(runs);
+    const line = (name: string, data: number[], color: string, yAxisIndex = 0) => ({
+      name,
+      type: 'line',
+      data,
+      yAxisIndex,
+      color,
+      showSymbol: true,
+    });
+    return {
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 8, right: 8, top: 48, bottom: 8, containLabel: true },
+      xAxis: {
+        type: 'category',
+        data: history.completed.map((date) =>
+          new Date(date).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
+        ),
+      },
+      yAxis: [
+        { type: 'value', name: t('schedule.history.links'), minInterval: 1 },
+        { type: 'value', name: t('schedule.history.minutes'), splitLine: { show: false } },
+      ],
+      series: [
+        line(t('schedule.history.badLinks'), history.badLinks, lineColors.badLinks),
+        line(t('schedule.history.totalLinks'), history.totalLinks, lineColors.totalLinks),
+        line(t('schedule.history.duration'), history.minutes, lineColors.minutes, 1),
+      ],
+    };
+  }, [runs, t, i18n.language]);
+  return <EChart option={option} height={280} label={t('schedule.history.chart')} />;
+}
+
+/** The same runs newest first, each with its report. */
+function RunTable({ runs }: { runs: ScheduledRun[] }) {
+  const { t, i18n } = useTranslation();
+  const newestFirst = useMemo(() => [...runs].reverse(), [runs]);
+  return (
+    <Table<ScheduledRun>
+      size="small"
+      rowKey="scanId"
+      className="schedule-runs"
+      dataSource={newestFirst}
+      pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      columns={[
+        {
+          title: t('schedule.history.completed'),
+          dataIndex: 'dateCompleted',
+          render: (date: string | null, run) =>
+            new Date(date ?? run.dateCreated).toLocaleString(i18n.language),
+        },
+        {
+          title: t('scan.list.status'),
+          dataIndex: 'status',
+          render: (status: number) => <ScanStatusLabel status={status} />,
+        },
+        { title: t('scan.list.links'), dataIndex: 'totalLinks' },
+        { title: t('scan.list.badLinks'), dataIndex: 'badLinks' },
+        {
+          title: t('scan.list.duration'),
+          dataIndex: 'duration',
+          render: (duration: number) => formatDuration(duration, t),
+        },
+        {
+          title: t('schedule.history.report'),
+          dataIndex: 'scanId',
+          render: (scanId: string, run) =>
+            run.totalLinks > 0 && (
+              <Link to={pathTo(paths.report, { scanId })}>{t('schedule.history.openReport')}</Link>
+            ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import { Checkbox, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { UpgradeNote } from '../../scans/components/Locked';
+import type { ScheduleChoice } from '../lib/schedule-choice';
+import { ScheduleFields } from './ScheduleFields';
+
+/** The Schedule Scan group of the scan form: paid users schedule, free users see it locked (SPEC §6). */
+export function ScheduleScanGroup({
+  paid,
+  choice,
+  onChange,
+}: {
+  paid: boolean;
+  choice: ScheduleChoice;
+  onChange: (choice: ScheduleChoice) => void;
+}) {
+  const { t } = useTranslation();
+  if (!paid) {
+    return (
+      <div className="scan-flag">
+        <Checkbox checked={false} disabled>
+          {t('scan.schedule.enable')}
+        </Checkbox>
+        <UpgradeNote />
+      </div>
+    );
+  }
+  const set = (patch: Partial<ScheduleChoice>) => onChange({ ...choice, ...patch });
+  return (
+    <Space orientation="vertical" className="schedule-group">
+      <Checkbox
+        checked={choice.enabled}
+        onChange={(event) => set({ enabled: event.target.checked })}
+      >
+        {t('scan.schedule.enable')}
+      </Checkbox>
+      {choice.enabled && (
+        <>
+          <ScheduleFields
+            idPrefix="scan-schedule"
+            draft={choice.draft}
+            onChange={(draft) => set({ draft })}
+          />
+          <Checkbox
+            checked={choice.saveOnly}
+            onChange={(event) => set({ saveOnly: event.target.checked })}
+          >
+            {t('scan.schedule.saveOnly')}
+          </Checkbox>
+          <Typography.Text type="secondary">{t('scan.schedule.notifyLater')}</Typography.Text>
+        </>
+      )}
+    </Space>
+  );
+}
