@@ -1,6 +1,6 @@
+import { describeSchedule } from './schedule-description.js';
 import { describe, expect, it } from 'vitest';
 import {
-  describeSchedule,
   localHourToUtc,
   nextRunAfter,
   utcCronExpression,

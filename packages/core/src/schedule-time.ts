@@ -1,6 +1,3 @@
-import cronstrue from 'cronstrue';
-import 'cronstrue/locales/zh_CN.js';
-
 /**
  * The clock arithmetic of scheduled scans (SPEC §3 Schedule settings), shared by the server's
  * scheduler and the web app's schedule editor.
@@ -85,12 +82,6 @@ export function localCronExpression(timing: ScheduleTiming): string {
   if (timing.frequency === ScheduleFrequency.Daily) return `${time} * * *`;
   if (timing.frequency === ScheduleFrequency.Monthly) return `${time} ${timing.monthlyDay} * *`;
   return `${time} * * ${modulo(timing.weeklyDay, 7)}`;
-}
-
-/** `describedCronExpression`: the schedule in words, in local time, in English or Chinese. */
-export function describeSchedule(timing: ScheduleTiming, language: string): string {
-  const locale = language.toLowerCase().startsWith('zh') ? 'zh_CN' : 'en';
-  return cronstrue.toString(localCronExpression(timing), { locale, use24HourTimeFormat: true });
 }
 
 /** The zone's offset (local − UTC, minutes) at an instant; a fixed offset without a zone. */

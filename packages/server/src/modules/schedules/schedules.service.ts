@@ -1,8 +1,8 @@
+import { describeSchedule } from '@linkaudit/core/schedule-description';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   createScanRequestSchema,
-  describeSchedule,
   isKnownTimeZone,
   limits,
   nextRunAfter,

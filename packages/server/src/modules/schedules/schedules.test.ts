@@ -1,6 +1,6 @@
+import { describeSchedule } from '@linkaudit/core/schedule-description';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  describeSchedule,
   localHourToUtc,
   nextRunAfter,
   ScanStatus,

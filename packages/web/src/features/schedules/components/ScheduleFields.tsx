@@ -1,9 +1,10 @@
+import { describeSchedule } from '@linkaudit/core/schedule-description';
 import { CalendarOutlined } from '@ant-design/icons';
 import { Alert, Flex, Form, InputNumber, Radio, Select, TimePicker } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeSchedule, ScheduleFrequency } from '@linkaudit/core';
+import { ScheduleFrequency } from '@linkaudit/core';
 import {
   browserClock,
   hourParts,

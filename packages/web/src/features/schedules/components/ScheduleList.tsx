@@ -1,13 +1,9 @@
+import { describeSchedule } from '@linkaudit/core/schedule-description';
 import { Card, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  describeSchedule,
-  isFinishedStatus,
-  ScheduleStatus,
-  type ScheduledScan,
-} from '@linkaudit/core';
+import { isFinishedStatus, ScheduleStatus, type ScheduledScan } from '@linkaudit/core';
 import { paths, pathTo } from '../../../config/paths';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { ScanStatusLabel } from '../../scans/components/ScanStatusIcon';

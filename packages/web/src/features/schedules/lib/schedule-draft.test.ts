@@ -1,5 +1,6 @@
+import { describeSchedule } from '@linkaudit/core/schedule-description';
 import { describe, expect, it } from 'vitest';
-import { describeSchedule, ScheduleFrequency } from '@linkaudit/core';
+import { ScheduleFrequency } from '@linkaudit/core';
 import {
   defaultScheduleDraft,
   draftOf,
