@@ -67,6 +67,8 @@ export const createScanRequestSchema = z.object({
   scheduleSettings: scheduleSettingsSchema.nullable().optional(),
   enableSchedule: z.boolean().optional().default(false),
   saveScheduleOnly: z.boolean().optional().default(false),
+  /** With `enableSchedule`: mail the owner when a run's broken links change (default on). */
+  notifyOnChange: z.boolean().optional(),
 });
 export type CreateScanRequest = z.input<typeof createScanRequestSchema>;
 

@@ -79,7 +79,7 @@ export class ScheduleService {
     const schedule = await this.#create(owner, {
       scanSettings: settingsInput,
       scheduleSettings: request.scheduleSettings ?? {},
-      notifyOnChange: true,
+      notifyOnChange: request.notifyOnChange ?? true,
     });
     if (request.saveScheduleOnly) {
       return {

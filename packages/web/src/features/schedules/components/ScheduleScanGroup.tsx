@@ -1,4 +1,4 @@
-import { Checkbox, Space, Typography } from 'antd';
+import { Checkbox, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UpgradeNote } from '../../scans/components/Locked';
 import type { ScheduleChoice } from '../lib/schedule-choice';
@@ -47,7 +47,12 @@ export function ScheduleScanGroup({
           >
             {t('scan.schedule.saveOnly')}
           </Checkbox>
-          <Typography.Text type="secondary">{t('scan.schedule.notifyLater')}</Typography.Text>
+          <Checkbox
+            checked={choice.notify}
+            onChange={(event) => set({ notify: event.target.checked })}
+          >
+            {t('schedule.editor.notify')}
+          </Checkbox>
         </>
       )}
     </Space>

@@ -15,6 +15,7 @@ describe('the schedule part of a scan submission', () => {
     expect(scheduleSubmission(choice, berlin)).toEqual({
       enableSchedule: true,
       saveScheduleOnly: true,
+      notifyOnChange: true,
       scheduleSettings: {
         frequency: 2,
         dailyHour: '08:00',
@@ -25,5 +26,10 @@ describe('the schedule part of a scan submission', () => {
       },
     });
     expect(savesScheduleOnly(choice)).toBe(true);
+  });
+
+  it('carries the choice not to be mailed about changes', () => {
+    const choice = { ...defaultScheduleChoice, enabled: true, notify: false };
+    expect(scheduleSubmission(choice, berlin)).toMatchObject({ notifyOnChange: false });
   });
 });

@@ -12,24 +12,31 @@ export interface ScheduleChoice {
   draft: ScheduleDraft;
   /** Only save the schedule; don't scan now. */
   saveOnly: boolean;
+  /** Mail me when a run's broken links change. */
+  notify: boolean;
 }
 
 export const defaultScheduleChoice: ScheduleChoice = {
   enabled: false,
   draft: defaultScheduleDraft,
   saveOnly: false,
+  notify: true,
 };
 
 /** The schedule part of a scan submission (POST /api/ScanApi/). */
 export function scheduleSubmission(
   choice: ScheduleChoice,
   clock: BrowserClock,
-): Pick<CreateScanRequest, 'enableSchedule' | 'scheduleSettings' | 'saveScheduleOnly'> {
+): Pick<
+  CreateScanRequest,
+  'enableSchedule' | 'scheduleSettings' | 'saveScheduleOnly' | 'notifyOnChange'
+> {
   if (!choice.enabled) return { enableSchedule: false };
   return {
     enableSchedule: true,
     scheduleSettings: toScheduleSettings(choice.draft, clock),
     saveScheduleOnly: choice.saveOnly,
+    notifyOnChange: choice.notify,
   };
 }
 
