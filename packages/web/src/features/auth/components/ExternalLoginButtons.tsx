@@ -2,10 +2,13 @@ import { LoginOutlined } from '@ant-design/icons';
 import { Button, Divider, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useExternalLogins } from '../api/get-external-logins';
-import { rememberExternalState } from './external-sign-in';
+import { rememberExternalSignIn } from './external-sign-in';
 
-/** One button per configured provider (none configured: nothing shown). */
-export function ExternalLoginButtons() {
+/**
+ * One button per configured provider (none configured: nothing shown). Once signed in there, the
+ * person goes on to `returnUrl` (a same-site path), else home.
+ */
+export function ExternalLoginButtons({ returnUrl }: { returnUrl?: string }) {
   const { t } = useTranslation();
   const providers = useExternalLogins();
   if (!providers.data?.length) return null;
@@ -19,7 +22,13 @@ export function ExternalLoginButtons() {
             block
             icon={<LoginOutlined />}
             href={provider.url}
-            onClick={() => rememberExternalState(provider.state)}
+            onClick={() =>
+              rememberExternalSignIn({
+                state: provider.state,
+                provider: provider.displayName,
+                returnUrl,
+              })
+            }
           >
             {t('account.signIn.withProvider', { provider: provider.displayName })}
           </Button>

@@ -5,7 +5,7 @@ import { currentLoginMessage, onlyLoginMessage, type ManageInfo } from '@linkaud
 import { translateMessage } from '../../../lib/errors';
 import { toastError } from '../../../lib/notify';
 import { useRemoveLogin } from '../api/remove-login';
-import { rememberExternalState } from './external-sign-in';
+import { rememberExternalSignIn } from './external-sign-in';
 
 type Login = ManageInfo['logins'][number];
 
@@ -66,7 +66,9 @@ export function ExternalLoginsCard({ info }: { info: ManageInfo }) {
               key={provider.name}
               icon={<LoginOutlined />}
               href={provider.url}
-              onClick={() => rememberExternalState(provider.state)}
+              onClick={() =>
+                rememberExternalSignIn({ state: provider.state, provider: provider.displayName })
+              }
             >
               {t('account.manage.addLogin', { provider: provider.displayName })}
             </Button>

@@ -1,6 +1,6 @@
 import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ExternalLoginButtons } from './ExternalLoginButtons';
 import { SignInForm } from './SignInForm';
@@ -16,6 +16,8 @@ export function LoginDialog({
   onSignedIn: () => void;
 }) {
   const { t } = useTranslation();
+  // Signing in at a provider leaves the page: the person comes back to where the dialog opened.
+  const location = useLocation();
   return (
     <Modal
       open={open}
@@ -27,7 +29,7 @@ export function LoginDialog({
     >
       <Typography.Paragraph type="secondary">{t('account.loginDialog.why')}</Typography.Paragraph>
       <SignInForm idPrefix="login-dialog" onSignedIn={onSignedIn} />
-      <ExternalLoginButtons />
+      <ExternalLoginButtons returnUrl={location.pathname + location.search} />
       <Typography.Paragraph className="page-card-footer">
         {t('account.signIn.noAccount')}{' '}
         <Link to={paths.join.path} onClick={onClose}>

@@ -7,7 +7,7 @@ import { useAddExternalLogin } from '../api/add-external-login';
 import { useManageInfo } from '../api/get-manage-info';
 import { useUser } from '../api/get-user-info';
 import { ChangePasswordCard } from './ChangePasswordCard';
-import { takeExternalRedirect } from './external-sign-in';
+import { externalFailureText, takeExternalRedirect } from './external-sign-in';
 import { ExternalLoginsCard } from './ExternalLoginsCard';
 
 /** /manage: the account, its password and its external logins. */
@@ -24,7 +24,7 @@ export default function ManagePage() {
     handledRedirect.current = true;
     const redirect = takeExternalRedirect();
     if (redirect.kind === 'token') addLogin.mutate(redirect.token);
-    else if (redirect.kind === 'error') toastError(t('account.external.failed'));
+    else if (redirect.kind === 'error') toastError(externalFailureText(redirect, t));
   }, [addLogin, t]);
 
   return (

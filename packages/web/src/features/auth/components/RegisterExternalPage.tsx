@@ -1,37 +1,51 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Result, Spin } from 'antd';
 import { busy } from '../../../lib/busy';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageCard } from '../../../components/ui/PageCard';
-import { paths } from '../../../config/paths';
+import { paths, safeReturnUrl } from '../../../config/paths';
 import { useSchemaRules } from '../../../lib/form';
+import { toastSuccess } from '../../../lib/notify';
 import { setSessionToken } from '../../../lib/session';
-import { getUserInfo } from '../api/get-user-info';
+import { getUserInfo, userInfoQueryOptions } from '../api/get-user-info';
 import {
   registerExternalFormSchema,
   useRegisterExternal,
   type RegisterExternalForm,
 } from '../api/register-external';
-import { forgetExternalRedirect, readExternalRedirect } from './external-sign-in';
+import {
+  externalFailureText,
+  forgetExternalRedirect,
+  readExternalRedirect,
+  type ExternalRedirect,
+} from './external-sign-in';
 
 type Stage =
   | { kind: 'checking' }
-  | { kind: 'failed' }
+  | { kind: 'failed'; reason: string }
   | { kind: 'form'; token: string; initial: RegisterExternalForm };
 
 /**
  * /registerExternal: where a provider's sign-in comes back (`#access_token=…`). A known identity
  * is signed in at once; a new one completes its account here with the provider's name and address.
+ * Either way the person goes on to where the sign-in started (`returnUrl`), else home. A refusal
+ * at the provider (or an answer this tab did not ask for) leaves them signed out with the reason.
  */
 export default function RegisterExternalPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [redirect] = useState(readExternalRedirect);
-  const [stage, setStage] = useState<Stage>(() =>
-    redirect.kind === 'token' ? { kind: 'checking' } : { kind: 'failed' },
-  );
+  const queryClient = useQueryClient();
+  const [redirect] = useState<ExternalRedirect>(readExternalRedirect);
+  const [stage, setStage] = useState<Stage>(() => {
+    if (redirect.kind === 'token') return { kind: 'checking' };
+    if (redirect.kind === 'error')
+      return { kind: 'failed', reason: externalFailureText(redirect, t) };
+    return { kind: 'failed', reason: t('messages.invalidExternalLogin') };
+  });
   const started = useRef(false);
+  const returnUrl = safeReturnUrl(redirect.kind === 'token' ? (redirect.returnUrl ?? null) : null);
 
   useEffect(() => {
     // The token leaves the address bar at once; the check runs once even in StrictMode.
@@ -41,8 +55,10 @@ export default function RegisterExternalPage() {
     getUserInfo(redirect.token).then(
       (info) => {
         if (info.hasRegistered) {
+          queryClient.setQueryData(userInfoQueryOptions(redirect.token).queryKey, info);
           setSessionToken(redirect.token);
-          void navigate(paths.home.path, { replace: true });
+          toastSuccess(t('account.signIn.success'));
+          void navigate(returnUrl, { replace: true });
         } else {
           setStage({
             kind: 'form',
@@ -51,9 +67,9 @@ export default function RegisterExternalPage() {
           });
         }
       },
-      () => setStage({ kind: 'failed' }),
+      () => setStage({ kind: 'failed', reason: t('messages.invalidExternalLogin') }),
     );
-  }, [navigate, redirect]);
+  }, [navigate, queryClient, redirect, returnUrl, t]);
 
   if (stage.kind === 'checking') {
     return (
@@ -70,7 +86,7 @@ export default function RegisterExternalPage() {
         <Result
           status="warning"
           title={t('account.external.failed')}
-          subTitle={t('messages.invalidExternalLogin')}
+          subTitle={stage.reason}
           extra={<Link to={paths.signIn.path}>{t('account.forgotPassword.backToSignIn')}</Link>}
         />
       </PageCard>
@@ -80,7 +96,7 @@ export default function RegisterExternalPage() {
     <RegisterExternalForm
       token={stage.token}
       initial={stage.initial}
-      onDone={() => void navigate(paths.home.path, { replace: true })}
+      onDone={() => void navigate(returnUrl, { replace: true })}
     />
   );
 }

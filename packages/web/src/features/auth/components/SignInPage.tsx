@@ -19,7 +19,7 @@ export default function SignInPage() {
         idPrefix="signin"
         onSignedIn={() => void navigate(returnUrl, { replace: true })}
       />
-      <ExternalLoginButtons />
+      <ExternalLoginButtons returnUrl={returnUrl} />
       <Typography.Paragraph className="page-card-footer">
         {t('account.signIn.noAccount')} <Link to={paths.join.path}>{t('account.signIn.join')}</Link>
       </Typography.Paragraph>
