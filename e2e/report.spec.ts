@@ -120,4 +120,7 @@ test('the report in Chinese', async ({ page, request, context, baseURL }) => {
   await expect(page.getByRole('tab', { name: '规则验证' })).toBeVisible();
   await expect(page.getByText('没有处理任何链接。')).toBeVisible();
   await expect(page.getByRole('button', { name: '导出为 CSV' })).toBeDisabled();
+  await page.getByRole('tab', { name: '链接' }).click();
+  await expect(page.getByRole('combobox', { name: '显示链接' })).toBeVisible();
+  await expect(page.getByText('发现 0 个失效链接')).toBeVisible();
 });

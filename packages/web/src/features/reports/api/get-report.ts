@@ -9,6 +9,7 @@ import {
   type LinkRow,
   type PageRow,
   type ReportData,
+  type ReportQuery,
   type RuleRow,
 } from '@linkaudit/core';
 import { ApiError, getJson, type Parser } from '../../../lib/api-client';
@@ -17,12 +18,18 @@ import { getSessionToken } from '../../../lib/session';
 /** The report tabs the server pages, filters, groups and exports (SPEC §7 Reports). */
 export type ReportTab = 'link' | 'page' | 'ruleResult' | 'fileType';
 
+/** Which links the Link tab lists: the broken ones (default), every link, or broken anchors. */
+export type LinkStatus = Extract<ReportQuery['status'], 'broken' | 'all' | 'anchor'>;
+export const linkStatuses: readonly LinkStatus[] = ['broken', 'all', 'anchor'];
+
 /** What a tab shows: its page, grouping and category filter; all applied on the server. */
 export interface TabView {
   page: number;
   pageSize: number;
   groupBy: 'none' | 'target' | 'source' | 'reason';
   category?: string;
+  /** Link tab: which links; broken when not given. */
+  status?: LinkStatus;
   /** Link tab: rows of one group when it is expanded. */
   target?: string;
   source?: string;
@@ -43,6 +50,7 @@ export function tabQuery(tab: ReportTab, view: TabView, format?: 'csv'): string 
   const query = new URLSearchParams({ page: String(view.page), pageSize: String(view.pageSize) });
   if (tab === 'link') {
     query.set('groupBy', view.groupBy);
+    if (view.status && view.status !== 'broken') query.set('status', view.status);
     const reason = view.reason ?? view.category;
     if (reason) query.set('reason', reason);
     if (view.target) query.set('target', view.target);
@@ -82,12 +90,21 @@ export function getReportTab<T extends ReportTab>(
   return getJson(`/api/report/${tab}/${encodeURIComponent(scanId)}?${tabQuery(tab, view)}`, schema);
 }
 
-/** One page of a tab; the previous page stays on screen while the next one loads. */
-export const useReportTab = <T extends ReportTab>(tab: T, scanId: string, view: TabView) =>
+/**
+ * One page of a tab; the previous page stays on screen while the next one loads. `enabled`
+ * false defers the read (an expanded group not yet scrolled into view).
+ */
+export const useReportTab = <T extends ReportTab>(
+  tab: T,
+  scanId: string,
+  view: TabView,
+  enabled = true,
+) =>
   useQuery({
     queryKey: ['report', scanId, tab, view],
     queryFn: () => getReportTab(tab, scanId, view),
     placeholderData: keepPreviousData,
+    enabled,
   });
 
 /** Downloads the tab as CSV through the server's export (all rows matching the view's filter). */

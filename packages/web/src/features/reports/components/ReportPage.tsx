@@ -14,12 +14,13 @@ import { paths, pathTo } from '../../../config/paths';
 import { errorMessages } from '../../../lib/errors';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { ruleCategoryKey } from '../../../lib/rule-category';
-import { useSessionToken } from '../../../lib/session';
+import { getSessionToken } from '../../../lib/session';
 import { LoginDialog } from '../../auth/components/LoginDialog';
 import { createScan } from '../../scans/api/create-scan';
 import {
   defaultTabView,
   downloadTabCsv,
+  linkStatuses,
   useReportSummary,
   useReportTab,
   type ReportTab,
@@ -43,7 +44,6 @@ export default function ReportPage() {
   const { t } = useTranslation();
   const { scanId = '' } = useParams();
   const navigate = useNavigate();
-  const token = useSessionToken();
   const { message } = App.useApp();
   const [tab, setTab] = useState<TabKey>('summary');
   const [views, setViews] = useState(initialViews);
@@ -84,8 +84,9 @@ export default function ReportPage() {
     setExpanded([]);
   };
 
+  /** A new scan with this scan's settings; a visitor signs in first and the rerun follows. */
   const rerun = async () => {
-    if (!token) return setLoginOpen(true);
+    if (!getSessionToken()) return setLoginOpen(true);
     try {
       const answer = await createScan({ scanSettings: settings });
       if (answer.status === ScanStatus.Queued) {
@@ -134,6 +135,19 @@ export default function ReportPage() {
 
   const toolbar = (
     <Space wrap className="report-toolbar">
+      {tab === 'link' && (
+        <Select
+          aria-label={t('report.toolbar.linkStatus')}
+          className="report-link-status"
+          value={views.link.status ?? 'broken'}
+          style={{ minWidth: 150 }}
+          onChange={(status) => setView('link', { ...views.link, status, page: 1 })}
+          options={linkStatuses.map((value) => ({
+            value,
+            label: t(`report.linkStatus.${value}`),
+          }))}
+        />
+      )}
       {tab === 'link' && (
         <Select
           aria-label={t('report.toolbar.groupBy')}
@@ -253,7 +267,10 @@ export default function ReportPage() {
       <LoginDialog
         open={loginOpen}
         onClose={() => setLoginOpen(false)}
-        onSignedIn={() => setLoginOpen(false)}
+        onSignedIn={() => {
+          setLoginOpen(false);
+          void rerun();
+        }}
       />
     </div>
   );

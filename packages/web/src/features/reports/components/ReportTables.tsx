@@ -1,5 +1,7 @@
 import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileTypeRow, LinkRow, PageRow, ReportData, RuleRow } from '@linkaudit/core';
 import { ruleCategoryKey } from '../../../lib/rule-category';
@@ -8,12 +10,18 @@ import { useReportTab, type TabView } from '../api/get-report';
 
 type Paging = { view: TabView; onView: (view: TabView) => void };
 
-function pagination<Row>(data: ReportData<Row> | undefined, { view, onView }: Paging) {
+function pagination<Row>(
+  data: ReportData<Row> | undefined,
+  { view, onView }: Paging,
+  t: TFunction,
+) {
   return {
     current: view.page,
     pageSize: view.pageSize,
     total: data?.total ?? 0,
     showSizeChanger: true,
+    showTotal: (total: number, [from, to]: [number, number]) =>
+      t('report.paging.range', { from, to, total }),
     pageSizeOptions: [20, 50, 100, 200],
     onChange: (page: number, pageSize: number) => onView({ ...view, page, pageSize }),
   };
@@ -46,7 +54,28 @@ function useLinkColumns(): ColumnsType<LinkRow> {
 const rowKey = (row: { targetUri: string; sourceUri: string; line: number; column: number }) =>
   `${row.targetUri}|${row.sourceUri}|${row.line}|${row.column}`;
 
-/** The rows of one group, read when the group is expanded. */
+/** True once the element has come near the viewport, and from then on. */
+function useSeen(): [(node: HTMLElement | null) => void, boolean] {
+  const [node, setNode] = useState<HTMLElement | null>(null);
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    if (!node || seen) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+      },
+      { rootMargin: '300px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [node, seen]);
+  return [setNode, seen];
+}
+
+/**
+ * The rows of one group, read when the group is expanded and has come into view: Expand All on
+ * a page of 200 groups reads and draws the few groups on screen, not 200 tables at once.
+ */
 function LinkGroupRows({
   scanId,
   view,
@@ -57,14 +86,16 @@ function LinkGroupRows({
   groupKey: string;
 }) {
   const columns = useLinkColumns();
+  const [watch, seen] = useSeen();
   const field = view.groupBy === 'reason' ? 'reason' : view.groupBy;
-  const query = useReportTab('link', scanId, {
-    ...view,
-    groupBy: 'none',
-    page: 1,
-    pageSize: 100,
-    [field]: groupKey,
-  });
+  const query = useReportTab(
+    'link',
+    scanId,
+    { ...view, groupBy: 'none', page: 1, pageSize: 100, [field]: groupKey },
+    seen,
+  );
+  // About the height of a small table, so only the groups near the screen count as seen.
+  if (!seen) return <div ref={watch} aria-busy="true" style={{ minHeight: 120 }} />;
   return (
     <Table<LinkRow>
       size="small"
@@ -78,7 +109,7 @@ function LinkGroupRows({
   );
 }
 
-/** The Link tab: occurrences of broken links, or their groups (by target, source or reason). */
+/** The Link tab: link occurrences (broken, all, broken anchors), or their groups. */
 export function LinkTable({
   scanId,
   data,
@@ -95,7 +126,10 @@ export function LinkTable({
 }) {
   const { t } = useTranslation();
   const columns = useLinkColumns();
-  const empty = { emptyText: t('report.empty.zeroBroken') };
+  const status = paging.view.status ?? 'broken';
+  const empty = {
+    emptyText: t(status === 'broken' ? 'report.empty.zeroBroken' : 'report.empty.noData'),
+  };
   if (paging.view.groupBy !== 'none') {
     return (
       <Table<{ key: string; count: number }>
@@ -104,7 +138,7 @@ export function LinkTable({
         loading={loading}
         locale={empty}
         dataSource={data?.groups ?? []}
-        pagination={pagination(data, paging)}
+        pagination={pagination(data, paging, t)}
         expandable={{
           expandedRowKeys: expanded,
           onExpandedRowsChange: (keys) => onExpand(keys.map(String)),
@@ -132,7 +166,7 @@ export function LinkTable({
       locale={empty}
       dataSource={data?.lists ?? []}
       columns={columns}
-      pagination={pagination(data, paging)}
+      pagination={pagination(data, paging, t)}
       scroll={{ x: 1000 }}
       size="middle"
     />
@@ -151,7 +185,7 @@ export function PageTable({
       loading={loading}
       locale={{ emptyText: t('report.empty.noData') }}
       dataSource={data?.lists ?? []}
-      pagination={pagination(data, paging)}
+      pagination={pagination(data, paging, t)}
       scroll={{ x: 900 }}
       columns={[
         { title: t('report.columns.page'), dataIndex: 'uri', ellipsis: true },
@@ -188,7 +222,7 @@ export function RuleTable({
       loading={loading}
       locale={{ emptyText: t(rulesEnabled ? 'report.empty.noData' : 'report.empty.noRules') }}
       dataSource={data?.lists ?? []}
-      pagination={pagination(data, paging)}
+      pagination={pagination(data, paging, t)}
       scroll={{ x: 900 }}
       columns={[
         { title: t('report.columns.page'), dataIndex: 'uri', ellipsis: true },
@@ -234,7 +268,7 @@ export function FileTypeTable({
       loading={loading}
       locale={{ emptyText: t('report.empty.noData') }}
       dataSource={data?.lists ?? []}
-      pagination={pagination(data, paging)}
+      pagination={pagination(data, paging, t)}
       columns={[
         { title: t('report.columns.contentType'), dataIndex: 'contentType' },
         { title: t('report.columns.files'), dataIndex: 'count', width: 120 },

@@ -56,19 +56,24 @@ export function useScanUpdates(): void {
     if (!token) return;
     let hubOpen = false;
     let stopped = false;
-    let pollTimer: ReturnType<typeof setTimeout> | undefined;
+    // Polls keep their 5 s pace however long an answer takes; an answer older than one already
+    // applied (a slow read overtaken by the next) is dropped, so rows never step back.
+    let sent = 0;
+    let applied = 0;
     const poll = async () => {
-      if (!hubOpen) {
-        const fresh = await getScans().catch(() => undefined);
-        if (fresh && !stopped) {
-          queryClient.setQueryData<Scan[]>(scansQueryKey, (current) =>
-            mergeUnfinished(current, fresh),
-          );
-        }
-      }
-      if (!stopped) pollTimer = setTimeout(() => void poll(), limits.pollIntervalMs);
+      if (hubOpen) return;
+      sent += 1;
+      const mine = sent;
+      const fresh = await getScans().catch(() => undefined);
+      if (!fresh || stopped || mine < applied) return;
+      applied = mine;
+      queryClient.setQueryData<Scan[]>(scansQueryKey, (current) => mergeUnfinished(current, fresh));
     };
-    pollTimer = setTimeout(() => void poll(), limits.firstPollDelayMs);
+    let pollTimer: ReturnType<typeof setInterval> | undefined;
+    const firstPoll = setTimeout(() => {
+      void poll();
+      pollTimer = setInterval(() => void poll(), limits.pollIntervalMs);
+    }, limits.firstPollDelayMs);
 
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
     const socket = new WebSocket(
@@ -91,7 +96,8 @@ export function useScanUpdates(): void {
     });
     return () => {
       stopped = true;
-      clearTimeout(pollTimer);
+      clearTimeout(firstPoll);
+      clearInterval(pollTimer);
       socket.close();
     };
   }, [queryClient, token]);

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { defaultTabView, tabQuery } from './get-report';
+
+describe('the query of a report tab', () => {
+  it('asks the link tab for broken links unless another status is chosen', () => {
+    expect(tabQuery('link', defaultTabView)).toBe('page=1&pageSize=50&groupBy=none');
+    expect(tabQuery('link', { ...defaultTabView, status: 'broken' })).not.toContain('status');
+    expect(tabQuery('link', { ...defaultTabView, status: 'all', page: 3 })).toBe(
+      'page=3&pageSize=50&groupBy=none&status=all',
+    );
+    expect(tabQuery('link', { ...defaultTabView, status: 'anchor' })).toContain('status=anchor');
+  });
+
+  it('keeps the status when a group is expanded, and filters the link tab by reason', () => {
+    const group = { ...defaultTabView, status: 'all' as const, source: 'http://a.example/' };
+    const query = new URLSearchParams(tabQuery('link', { ...group, category: 'Not Found' }));
+    expect(query.get('status')).toBe('all');
+    expect(query.get('source')).toBe('http://a.example/');
+    expect(query.get('reason')).toBe('Not Found');
+  });
+
+  it('sends no link status to the other tabs', () => {
+    expect(tabQuery('page', { ...defaultTabView, status: 'all' })).toBe('page=1&pageSize=50');
+    expect(tabQuery('ruleResult', { ...defaultTabView, category: '4' }, 'csv')).toBe(
+      'page=1&pageSize=50&category=4&format=csv',
+    );
+  });
+});
