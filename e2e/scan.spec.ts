@@ -133,21 +133,7 @@ test('a paid user has the full slider and rules, cancels one scan and deletes an
   await expect(page.getByText('No scans yet. Start one above.')).toBeVisible();
 });
 
-// Answers 12 and 13 come from the server in scan-credits.spec.ts; 14 needs schedules.
-test('answer 14 of a submission (faked with page.route until schedules exist)', async ({
-  page,
-  request,
-}) => {
-  await signedInUser(page, request, 'scan-answers');
-  await page.route('**/api/ScanApi/', (route) =>
-    route.request().method() === 'POST'
-      ? route.fulfill({ json: { status: 14 } })
-      : route.fallback(),
-  );
-  await page.goto('/scan?url=www.example.com');
-  await startButton(page).click();
-  await expect(page.getByText('Scheduled scan created')).toBeVisible();
-});
+// Answers 12 and 13 come from the server in scan-credits.spec.ts, 14 in schedule.spec.ts.
 
 test('the scan screen in Chinese', async ({ page, request, context, baseURL }) => {
   await context.addCookies([{ name: 'linkaudit_lang', value: 'zh-CN', url: baseURL ?? '' }]);
