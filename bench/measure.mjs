@@ -1,6 +1,8 @@
 // Runs one tool as a child process and measures it from the outside: wall time from spawn to
 // exit, and peak RSS from the kernel's high-water mark (VmHWM in /proc/<pid>/status), polled
 // every 50 ms. VmHWM only grows, so polling misses at most the last 50 ms of growth.
+// CPU time (user + system) comes from the runner's own count of its reaped children: unlike wall
+// time it hardly changes when other work shares the machine, so it is what to compare there.
 //
 // A tool may re-launch itself (our CLI re-runs node with GC flags), so the whole process tree
 // is measured: the peak is the sum of every process's own peak, an upper bound of what the tool
@@ -89,12 +91,24 @@ function pollPeak(rootPid) {
   };
 }
 
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ: the unit of /proc's CPU times on Linux
+
+// CPU milliseconds (user + system) of every child this process has waited for: cutime and cstime,
+// fields 16 and 17 of /proc/self/stat (counted after the closing parenthesis of the name).
+function reapedChildrenCpuMs() {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[13]) + Number(fields[14]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
 // Runs `command args` with stdout/stderr written straight to files (the runner never buffers a
-// tool's output). Resolves with { exitCode, signal, wallMs, peakRssMb, processes,
-// largestProcessRssMb, timedOut }.
+// tool's output). Resolves with { exitCode, signal, wallMs, cpuMs, peakRssMb, processes,
+// largestProcessRssMb, timedOut }. (cpuMs assumes no other child of the runner ends meanwhile.)
 export function runMeasured(command, args, { cwd, env, timeoutMs, stdoutFile, stderrFile }) {
   const out = openSync(stdoutFile, 'w');
   const err = openSync(stderrFile, 'w');
+  const cpuBefore = reapedChildrenCpuMs();
   const started = performance.now();
   const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', out, err] });
   live.set(child, true);
@@ -120,7 +134,8 @@ export function runMeasured(command, args, { cwd, env, timeoutMs, stdoutFile, st
       const wallMs = performance.now() - started;
       const memory = finish();
       if (timedOut) killTree(child, true); // whatever the tool left behind in its group
-      resolve({ exitCode, signal, wallMs, ...memory, timedOut });
+      const cpuMs = reapedChildrenCpuMs() - cpuBefore;
+      resolve({ exitCode, signal, wallMs, cpuMs, ...memory, timedOut });
     });
   });
 }

@@ -35,6 +35,7 @@ const COLUMNS = [
   ['pages', 7, (r) => r.pages],
   ['tool', 11, (r) => r.tool],
   ['wall s', 8, (r) => (r.wallMs / 1000).toFixed(2)],
+  ['CPU s', 7, (r) => (r.cpuMs / 1000).toFixed(2)],
   ['peak RSS MB', 12, (r) => r.peakRssMb.toFixed(0)],
   ['URLs', 7, (r) => r.urls ?? '?'],
   ['URLs/s', 8, (r) => (r.urls ? Math.round(r.urls / (r.wallMs / 1000)) : '?')],
@@ -65,7 +66,7 @@ export function printTable(results) {
     );
   }
   console.log(
-    '(time and RSS: the median run; broken found, missed and false: the worst run)\n' +
+    '(time and RSS: the median run; CPU: the median; broken found, missed and false: the worst run)\n' +
       '(the plain loop does not follow redirects: its truth leaves out redirects to missing pages)',
   );
 }
@@ -79,6 +80,7 @@ function ratio(a, b) {
     of: `${a.tool} / ${b.tool}`,
     pages: a.pages,
     time: a.wallMs / b.wallMs,
+    cpu: a.cpuMs / b.cpuMs,
     rss: a.peakRssMb / b.peakRssMb,
   };
 }
@@ -97,7 +99,7 @@ export function printRatios(results, sizes) {
   if (ratios.length) console.log('');
   for (const r of ratios) {
     console.log(
-      `${String(r.pages).padStart(7)} ${r.of.padEnd(20)} time ×${r.time.toFixed(2)}  peak RSS ×${r.rss.toFixed(2)}`,
+      `${String(r.pages).padStart(7)} ${r.of.padEnd(20)} time ×${r.time.toFixed(2)}  CPU ×${r.cpu.toFixed(2)}  peak RSS ×${r.rss.toFixed(2)}`,
     );
   }
   return ratios;

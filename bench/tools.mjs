@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPO = path.resolve(import.meta.dirname, '..');
-export const OUR_CLI = path.join(REPO, 'packages/cli/dist/main.js');
+export const OUR_CLI = path.join(REPO, 'packages/cli/dist/launch.js');
 // The `linkaudit` command as users run it: a shell script that execs Node with its memory flags.
 export const OUR_BIN = path.join(REPO, 'packages/cli/bin/linkaudit');
 

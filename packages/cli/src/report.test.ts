@@ -45,6 +45,23 @@ describe('collecting a scan', () => {
     expect(report).toEqual(shopReport);
   });
 
+  it('reports the same when the engine leaves out the links that are fine', () => {
+    const fine = (event: ScanEvent) =>
+      event.type === 'link' &&
+      event.check.state === 'ok' &&
+      event.anchor?.state !== 'missing' &&
+      event.anchor?.state !== 'unverifiable';
+    const cases = [
+      { events: shopEvents, summary: shopSummary, checks: {}, report: shopReport },
+      { events: auditEvents, summary: auditSummary, checks: allChecks, report: auditReport },
+    ];
+    for (const { events, summary, checks, report } of cases) {
+      const collector = new ReportCollector(checks, { okLinksOmitted: true });
+      for (const event of events) if (!fine(event)) collector.add(event);
+      expect(collector.finish({ type: 'done', status: 1, summary })).toEqual(report);
+    }
+  });
+
   it('groups broken URLs by reason, the most frequent first', () => {
     expect(
       groupByReason(shopReport.broken).map(([reason, items]) => [reason, items.length]),

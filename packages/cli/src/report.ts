@@ -141,10 +141,17 @@ export class ReportCollector {
   /** One copy of each page address and message, however many violations repeat them. */
   private readonly strings = new Map<string, string>();
   private okLinks = 0;
+  private linkEvents = 0;
   private unverifiableAnchors = 0;
   private urlless = 0;
+  private readonly okLinksOmitted: boolean;
 
-  constructor(checks: Partial<ReportChecks> = {}) {
+  /**
+   * `okLinksOmitted`: the engine ran with `linkEvents: 'problems'`, so links that are fine come
+   * as no event; they are the link occurrences of the summary that no event stood for.
+   */
+  constructor(checks: Partial<ReportChecks> = {}, options: { okLinksOmitted?: boolean } = {}) {
+    this.okLinksOmitted = options.okLinksOmitted ?? false;
     this.checks = {
       anchors: false,
       pageRank: false,
@@ -189,7 +196,7 @@ export class ReportCollector {
       checks: this.checks,
       broken: sortProblems(this.broken),
       unverified: sortProblems(this.unverified),
-      okLinks: this.okLinks,
+      okLinks: this.okLinks + this.omittedOkLinks(done),
       brokenAnchors: sortProblems(this.brokenAnchors),
       unverifiableAnchors: this.unverifiableAnchors,
       duplicateAnchors: this.duplicateAnchors.sort(
@@ -257,7 +264,13 @@ export class ReportCollector {
     return { summary: done.summary.rules, results, violations };
   }
 
+  private omittedOkLinks(done: DoneEvent): number {
+    if (!this.okLinksOmitted) return 0;
+    return Math.max(0, done.summary.totalLinks - this.linkEvents);
+  }
+
   private addLink(event: LinkEvent): void {
+    this.linkEvents += 1;
     const { check, anchor } = event;
     // A link without a URL (missing attribute, unparseable address) is its own problem: the
     // engine counts each one as a unique broken link, and their reasons may differ.

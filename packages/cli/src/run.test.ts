@@ -116,7 +116,11 @@ describe('main', () => {
       url: 'http://localhost:8080/',
       scanDepth: ScanDepth.AllPagesBelow,
     });
-    expect(engine.calls[0]!.options).toEqual({ retries: 1, signal: controller.signal });
+    expect(engine.calls[0]!.options).toEqual({
+      retries: 1,
+      linkEvents: 'problems',
+      signal: controller.signal,
+    });
   });
 
   it('writes the report in the chosen format and exits 1 when links are broken', async () => {

@@ -84,12 +84,17 @@ async function scanCommand(command: ScanCommand, io: CliIo, deps: CliDeps): Prom
 
 async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<ScanReport> {
   const { settings } = command;
-  const collector = new ReportCollector({
-    anchors: settings.checkAnchors,
-    pageRank: settings.checkPageRank,
-    pageInclusion: settings.checkPageInclusion,
-    rules: settings.selectedRules,
-  });
+  // Reports show problems and only count the links that are fine: the engine need not make an
+  // event of each of those (most of a site's links), the collector counts them from the summary.
+  const collector = new ReportCollector(
+    {
+      anchors: settings.checkAnchors,
+      pageRank: settings.checkPageRank,
+      pageInclusion: settings.checkPageInclusion,
+      rules: settings.selectedRules,
+    },
+    { okLinksOmitted: true },
+  );
   const progress = createProgressLine(io.stderr, {
     enabled: !command.output.quiet && io.stderr.isTTY === true,
     now: deps.now,
@@ -97,6 +102,7 @@ async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<Sca
   try {
     const done = await deps.runScan(command.settings, {
       ...command.engine,
+      linkEvents: 'problems',
       signal: io.signal,
       onEvent(event) {
         if (event.type === 'progress') progress.update(event);

@@ -20,6 +20,13 @@ export interface EngineOptions {
   maxPageBytes?: number;
   /** Concurrent requests to one external host (the scanned site may use all of maxThreadCount). Default 8. */
   perHostConcurrency?: number;
+  /**
+   * Which link occurrences become `link` events. 'all' (default): every one. 'problems': all but
+   * those whose target answered OK (and whose #fragment, when anchors are checked, was found):
+   * those are only counted, in summary.totalLinks. For consumers that report problems only (the
+   * CLI): on most sites nearly every link is fine, and each event is an object to build and drop.
+   */
+  linkEvents?: 'all' | 'problems';
   /** How often progress events are emitted. Default 250 ms. */
   progressIntervalMs?: number;
   /** Replaces DNS resolution (tests map names to 127.0.0.1; the server refuses private addresses). */
@@ -42,5 +49,6 @@ export const engineDefaults = {
   maxRedirects: 10,
   maxPageBytes: 20 * 1024 * 1024,
   perHostConcurrency: 8,
+  linkEvents: 'all',
   progressIntervalMs: 250,
 } as const;

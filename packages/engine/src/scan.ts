@@ -149,6 +149,7 @@ class ScanRun {
       anchors: this.anchors,
       certificates: this.certificates,
       linkLimit: effectiveLinkLimit(settings),
+      okLinkEvents: (options.linkEvents ?? engineDefaults.linkEvents) === 'all',
       emit: (event) => this.emit(event),
     });
     this.rules = QualityRules.forScan(settings);
@@ -292,7 +293,7 @@ class ScanRun {
     this.frontier.drain();
     this.ledger.close();
     await this.certificates?.settled();
-    for (const violation of this.rules?.finishSite() ?? []) this.emit(violation);
+    for (const violation of (await this.rules?.finishSite()) ?? []) this.emit(violation);
     const analysis = this.analysis.finish(this.ledger.targets, this.sitemap, (event) =>
       this.emit(event),
     );

@@ -12,10 +12,19 @@ export interface PageSize {
   unknownSizes: number;
 }
 
+/** Content types seen so far, worked out once each: a site has a handful, its resources many. */
+const baseTypes = new Map<string, string>();
+const maxRemembered = 1000;
+
 /** A content type without parameters, lower-cased; 'unknown' when the server did not say. */
 export function baseContentType(contentType: string | undefined): string {
-  const base = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
-  return base || 'unknown';
+  const header = contentType ?? '';
+  let base = baseTypes.get(header);
+  if (base === undefined) {
+    base = header.split(';')[0]?.trim().toLowerCase() || 'unknown';
+    if (baseTypes.size < maxRemembered) baseTypes.set(header, base);
+  }
+  return base;
 }
 
 /** A page's weight: its HTML plus each distinct resource it references, by content type. */

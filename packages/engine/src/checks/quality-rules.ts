@@ -1,19 +1,15 @@
 import type { ScanSettings } from '@linkaudit/core';
 import type { RuleCategoryTally, RuleViolationEvent } from '../events.js';
-import {
-  createRuleRunner,
-  ruleCatalogue,
-  type RulePageInput,
-  type RuleRunner,
-  type RuleViolation,
-} from '../rules/index.js';
+import { ruleCatalogue, type RulePageInput, type RuleViolation } from '../rules/index.js';
+import { startRuleRunner, type AsyncRuleRunner } from '../rules/rule-thread.js';
 
 /**
  * The quality rules of one scan: runs the selected rules on every crawled page (in the same
- * pass, on the text already downloaded) and keeps the pass/fail tally per category.
+ * pass, on the text already downloaded; in a worker thread, see rule-thread.ts) and keeps the
+ * pass/fail tally per category.
  */
 export class QualityRules {
-  private readonly runner: RuleRunner;
+  private readonly runner: AsyncRuleRunner;
   private readonly rules: Map<number, { name: string; categoryID: number }>;
   /** Failed page × rule pairs per category. */
   private readonly failed = new Map<number, number>();
@@ -23,7 +19,7 @@ export class QualityRules {
   private violations = 0;
 
   private constructor(private readonly selected: number[]) {
-    this.runner = createRuleRunner({ selectedRules: selected });
+    this.runner = startRuleRunner({ selectedRules: selected });
     this.rules = new Map(
       ruleCatalogue().map((rule) => [
         rule.linkAuditorRuleID,
@@ -37,16 +33,18 @@ export class QualityRules {
     return settings.selectedRules.length > 0 ? new QualityRules(settings.selectedRules) : undefined;
   }
 
-  checkPage(page: RulePageInput): RuleViolationEvent[] {
+  /** The page's findings; a crawl that awaits them never runs ahead of the rules. */
+  async checkPage(page: RulePageInput): Promise<RuleViolationEvent[]> {
     this.checkedPages++;
-    const violations = this.runner.checkPage(page);
+    const violations = await this.runner.checkPage(page);
     for (const ruleId of new Set(violations.map((violation) => violation.ruleId)))
       this.countFailure(ruleId);
     return violations.map((violation) => this.event(violation));
   }
 
-  finishSite(): RuleViolationEvent[] {
-    const violations = this.runner.finishSite();
+  /** Site-level findings, once every page's are in; the rules are closed afterwards. */
+  async finishSite(): Promise<RuleViolationEvent[]> {
+    const violations = await this.runner.finishSite();
     for (const violation of violations) {
       const pair = `${violation.ruleId} ${violation.url}`;
       if (this.siteFailures.has(pair)) continue;

@@ -1,4 +1,5 @@
 import type { ExcludeLinkItem } from '@linkaudit/core';
+import { foldCase } from './fold-case.js';
 
 /** A compiled exclusion list: a URL matching any entry is neither checked nor crawled. */
 export interface ExclusionMatcher {
@@ -15,7 +16,7 @@ export function compileExclusions(
   caseSensitive: boolean,
 ): ExclusionMatcher {
   const flags = caseSensitive ? '' : 'i';
-  const fold = (text: string) => (caseSensitive ? text : text.toLowerCase());
+  const fold = (text: string) => (caseSensitive ? text : foldCase(text));
   const prefixes: string[] = [];
   const patterns: RegExp[] = [];
   const extensions = new Set<string>();

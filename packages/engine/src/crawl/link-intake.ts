@@ -9,7 +9,7 @@ import {
   skippedCheck,
 } from './immediate-checks.js';
 import type { RobotsRules } from './robots.js';
-import { resolveLink, type PageBase } from './resolve-link.js';
+import { resolveLink, type PageBase, type ResolvedLink } from './resolve-link.js';
 import type { SiteScope } from './site-scope.js';
 
 /** A found link, resolved: either its outcome is known now, or it names a URL to fetch. */
@@ -17,11 +17,7 @@ export type IntakeResult =
   | { type: 'known'; target: string; url: string; internal: boolean; check: LinkCheck }
   | {
       type: 'fetch';
-      url: string;
-      key: string;
-      fragment: string;
-      host: string;
-      internal: boolean;
+      link: ResolvedLink;
       /** Navigational, in scope and within the depth limit: crawl it. */
       crawl: boolean;
       /** Found on a link a visitor follows (a, area, iframe, frame, meta refresh). */
@@ -60,10 +56,9 @@ export function takeLink(
     const text = shorten(resolution.href);
     return known(text, text, false, skippedCheck('scheme'));
   }
-  const { url, fragment, internal, pathname, host } = resolution.link;
-  const target = url + fragment;
+  const { url, fragment, internal, pathname } = resolution;
   const skip = skipCause(link.kind, url, context);
-  if (skip) return known(target, url, internal, skippedCheck(skip));
+  if (skip) return known(url + fragment, url, internal, skippedCheck(skip));
 
   const navigational = navigationalElements.has(link.element);
   const crawl =
@@ -71,13 +66,12 @@ export function takeLink(
     depth + 1 <= context.maxDepth &&
     context.scope.isCrawlablePath(internal, pathname);
   if (!context.settings.checkBrokenLinks && !crawl && !isImageKind(link.kind)) {
-    return known(target, url, internal, skippedCheck('links-off'));
+    return known(url + fragment, url, internal, skippedCheck('links-off'));
   }
   if (internal && context.settings.respectRobotsTxt && !context.robots.isAllowed(url)) {
-    return known(target, url, internal, skippedCheck('robots'));
+    return known(url + fragment, url, internal, skippedCheck('robots'));
   }
-  const key = context.settings.caseSensitive ? url : url.toLowerCase();
-  return { type: 'fetch', url, key, fragment, host, internal, crawl, navigational };
+  return { type: 'fetch', link: resolution, crawl, navigational };
 }
 
 function skipCause(kind: LinkKind, url: string, context: IntakeContext) {

@@ -2,15 +2,16 @@ import type { ScanSettings } from '@linkaudit/core';
 import { isResourceKind, type SiteAnalysis } from '../analysis/site-analysis.js';
 import { isTrivialFragment, type AnchorIndex } from '../checks/anchors.js';
 import type { CertificateInspector } from '../checks/certificates.js';
-import type { AnchorCheck, LinkCheck, ScanEvent } from '../events.js';
+import type { AnchorCheck, LinkCheck, LinkEvent, ScanEvent } from '../events.js';
 import type { FoundLink } from '../extract/found-link.js';
 import type { ScanTally } from '../scan-tally.js';
+import { foldCase } from './fold-case.js';
 import type { Frontier } from './frontier.js';
 import { skippedCheck } from './immediate-checks.js';
 import { takeLink, type IntakeContext } from './link-intake.js';
 import type { PageBase } from './resolve-link.js';
 import type { StopControl } from './stop-control.js';
-import { LinkShapes, PendingOccurrences, type PendingOccurrence, type Target } from './targets.js';
+import { LinkShapes, PendingOccurrences, type Target } from './targets.js';
 
 export interface LedgerDeps {
   settings: ScanSettings;
@@ -21,6 +22,8 @@ export interface LedgerDeps {
   anchors: AnchorIndex;
   certificates: CertificateInspector | undefined;
   linkLimit: number;
+  /** Whether occurrences that are fine (target OK, fragment found or not checked) become events. */
+  okLinkEvents: boolean;
   emit: (event: ScanEvent) => void;
 }
 
@@ -55,7 +58,7 @@ export class LinkLedger {
   constructor(private readonly deps: LedgerDeps) {}
 
   keyOf(url: string): string {
-    return this.deps.settings.caseSensitive ? url : url.toLowerCase();
+    return this.deps.settings.caseSensitive ? url : foldCase(url);
   }
 
   find(url: string): Target | undefined {
@@ -108,7 +111,8 @@ export class LinkLedger {
       this.emitLink(
         source.pageId,
         shape,
-        link,
+        link.line,
+        link.column,
         intake.target,
         intake.url,
         intake.internal,
@@ -116,53 +120,46 @@ export class LinkLedger {
       );
       return undefined;
     }
-    const flags: TargetFlags = {
-      crawl: intake.crawl,
-      readAnchors: this.deps.settings.checkAnchors && intake.navigational && !intake.crawl,
-      resource: isResourceKind(link.kind),
-    };
-    const target = this.targetFor(intake.url, intake.key, source.depth + 1, flags);
+    const { url, fragment, internal } = intake.link;
+    const readAnchors = this.deps.settings.checkAnchors && intake.navigational && !intake.crawl;
+    const resource = isResourceKind(link.kind);
+    const target = this.targetFor(url, source.depth + 1, intake.crawl, readAnchors, resource);
     if (!target) {
       this.emitLink(
         source.pageId,
         shape,
-        link,
-        intake.url + intake.fragment,
-        intake.url,
-        intake.internal,
+        link.line,
+        link.column,
+        url + fragment,
+        url,
+        internal,
         skippedCheck('limit'),
       );
       return undefined;
     }
     if (target.internal)
       this.deps.analysis.recordInternalLink(source.pageId, source.targetId, target.id);
-    const occurrence = {
-      sourceId: source.pageId,
-      line: link.line,
-      column: link.column,
-      shape,
-      fragment: intake.fragment,
-    };
-    if (target.check) this.emitOccurrence(target, occurrence);
-    else this.pending.add(target, occurrence);
+    if (target.check) this.answer(target, source.pageId, link.line, link.column, shape, fragment);
+    else this.pending.add(target, source.pageId, link.line, link.column, shape, fragment);
     return target.id;
   }
 
   /** The known target, upgraded by what this link adds, or a new one; undefined past the link limit. */
   private targetFor(
     url: string,
-    key: string,
     depth: number,
-    flags: TargetFlags,
+    crawl: boolean,
+    readAnchors: boolean,
+    resource: boolean,
   ): Target | undefined {
-    const existing = this.byKey.get(key);
+    const existing = this.byKey.get(this.keyOf(url));
     if (existing) {
       if (existing.state === 'queued') {
         existing.depth = Math.min(existing.depth, depth);
-        existing.crawl ||= flags.crawl;
-        existing.readAnchors = (existing.readAnchors || flags.readAnchors) && !existing.crawl;
+        existing.crawl ||= crawl;
+        existing.readAnchors = (existing.readAnchors || readAnchors) && !existing.crawl;
       }
-      existing.resource ||= flags.resource;
+      existing.resource ||= resource;
       return existing;
     }
     if (this.deps.stop.stopped) return undefined;
@@ -170,7 +167,7 @@ export class LinkLedger {
       this.limitReached = true;
       return undefined;
     }
-    return this.register(url, depth, flags);
+    return this.register(url, depth, { crawl, readAnchors, resource });
   }
 
   settle(target: Target, check: LinkCheck): void {
@@ -178,7 +175,9 @@ export class LinkLedger {
     target.state = 'settled';
     target.check = check;
     this.deps.tally.settle(check);
-    this.pending.drain(target, (occurrence) => this.emitOccurrence(target, occurrence));
+    this.pending.drain(target, (sourceId, line, column, shape, fragment) =>
+      this.answer(target, sourceId, line, column, shape, fragment),
+    );
     if (this.deps.tally.uniqueBroken >= this.deps.settings.maxErrorCount)
       this.deps.stop.stop('error-limit');
   }
@@ -219,21 +218,37 @@ export class LinkLedger {
       if (target.state === 'settled') continue;
       target.state = 'settled';
       target.check = skippedCheck('limit');
-      this.pending.drain(target, (occurrence) => this.emitOccurrence(target, occurrence));
+      this.pending.drain(target, (sourceId, line, column, shape, fragment) =>
+        this.answer(target, sourceId, line, column, shape, fragment),
+      );
     }
     this.closed = true;
   }
 
-  private emitOccurrence(target: Target, occurrence: PendingOccurrence): void {
+  /**
+   * One occurrence of a target whose check is known: a link event, or only a count when it is
+   * fine and the consumer asked for problems only.
+   */
+  private answer(
+    target: Target,
+    sourceId: number,
+    line: number,
+    column: number,
+    shape: number,
+    fragment: string,
+  ): void {
     const check = target.check ?? skippedCheck('limit');
-    const { element, attribute, kind } = this.shapes.get(occurrence.shape);
-    const link = { element, attribute, kind, line: occurrence.line, column: occurrence.column };
-    const anchor = this.anchorCheck(target, occurrence.fragment, check);
+    const anchor = this.anchorCheck(target, fragment, check);
+    if (!this.deps.okLinkEvents && check.state === 'ok' && (!anchor || anchor.state === 'found')) {
+      this.deps.tally.occurrence(check);
+      return;
+    }
     this.emitLink(
-      occurrence.sourceId,
-      occurrence.shape,
-      link,
-      target.url + occurrence.fragment,
+      sourceId,
+      shape,
+      line,
+      column,
+      target.url + fragment,
       target.url,
       target.internal,
       check,
@@ -252,7 +267,8 @@ export class LinkLedger {
   private emitLink(
     pageId: number,
     shape: number,
-    link: Pick<FoundLink, 'line' | 'column'>,
+    line: number,
+    column: number,
     target: string,
     url: string,
     internal: boolean,
@@ -261,19 +277,20 @@ export class LinkLedger {
   ): void {
     const { element, attribute, kind } = this.shapes.get(shape);
     this.deps.tally.occurrence(check);
-    this.deps.emit({
+    const event: LinkEvent = {
       type: 'link',
       source: this.pageUrl(pageId),
       target,
       url,
       element,
       attribute,
-      line: link.line,
-      column: link.column,
+      line,
+      column,
       kind,
       internal,
       check,
-      ...(anchor ? { anchor } : {}),
-    });
+    };
+    if (anchor) event.anchor = anchor;
+    this.deps.emit(event);
   }
 }

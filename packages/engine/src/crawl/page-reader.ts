@@ -58,7 +58,7 @@ export class PageReader {
       if (finalAddress) this.deps.anchors.alias(finalAddress.id, target.id);
       if (target.crawl) {
         const pageId = this.takeInPage(target, finalAddress, fetched, page, bytes);
-        if (text) this.checkRules(target, fetched, text.join(''), bytes, pageId);
+        if (text) await this.checkRules(target, fetched, text.join(''), bytes, pageId);
       }
     } finally {
       pageDone();
@@ -145,21 +145,24 @@ export class PageReader {
       robotsMeta: page.robotsMeta,
       xRobotsTag: header(html.response.headers['x-robots-tag']),
       canonical: absolute(page.canonicalHref, baseUrl),
-      resources: Int32Array.from(resources),
+      resources: [...resources],
     });
     return pageId;
   }
 
-  /** The selected quality rules on the page's text, read in the same pass as its links. */
-  private checkRules(
+  /**
+   * The selected quality rules on the page's text, read in the same pass as its links. They may
+   * run on another thread; awaiting them keeps the crawl from running ahead of them.
+   */
+  private async checkRules(
     target: Target,
     fetched: PageFetch,
     html: string,
     bytes: number,
     pageId: number,
-  ): void {
+  ): Promise<void> {
     const response = fetched.html!.response;
-    const violations = this.deps.rules!.checkPage({
+    const violations = await this.deps.rules!.checkPage({
       url: fetched.html!.finalUrl,
       statusCode: response.statusCode,
       headers: response.headers,

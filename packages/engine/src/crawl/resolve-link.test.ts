@@ -59,7 +59,7 @@ describe('resolveLink', () => {
       const resolution = resolveLink(raw, pageBase(new URL(baseUrl), scope), scope);
       expect(resolution.type).toBe('http');
       if (resolution.type !== 'http') return;
-      const { internal: _internal, ...link } = resolution.link;
+      const { type: _type, internal: _internal, ...link } = resolution;
       expect(link).toEqual(byUrlParser(raw, baseUrl));
     });
   }
@@ -75,9 +75,10 @@ describe('resolveLink', () => {
 
   it('tells internal links (www and scheme aside) from external ones', () => {
     const base = pageBase(new URL('https://www.example.com/a/'), scope);
-    const internal = (raw: string) =>
-      resolveLink(raw, base, scope).type === 'http' &&
-      (resolveLink(raw, base, scope) as { link: { internal: boolean } }).link.internal;
+    const internal = (raw: string) => {
+      const resolution = resolveLink(raw, base, scope);
+      return resolution.type === 'http' && resolution.internal;
+    };
     expect(
       ['b.html', '/c', 'http://example.com/d', 'https://WWW.example.com/e'].map(internal),
     ).toEqual([true, true, true, true]);

@@ -1,4 +1,5 @@
 import { ScanDepth } from '@linkaudit/core';
+import { foldCase } from './fold-case.js';
 
 const defaultPorts: Record<string, string> = { 'http:': '80', 'https:': '443' };
 
@@ -46,8 +47,8 @@ export class SiteScope {
   isCrawlablePath(internal: boolean, pathname: string): boolean {
     if (this.depth === ScanDepth.SinglePage || !internal) return false;
     if (this.depth === ScanDepth.Domain) return true;
-    const path = this.caseSensitive ? pathname : pathname.toLowerCase();
-    const folder = this.caseSensitive ? this.folder : this.folder.toLowerCase();
+    const path = this.caseSensitive ? pathname : foldCase(pathname);
+    const folder = this.caseSensitive ? this.folder : foldCase(this.folder);
     return path.startsWith(folder);
   }
 }

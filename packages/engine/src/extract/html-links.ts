@@ -35,6 +35,9 @@ export class HtmlLinkExtractor {
   private styleText: string | undefined;
   private styleStart = 0;
   private readonly open = { picture: 0, video: 0, audio: 0, svg: 0 };
+  /** The open tag being read, and its position once worked out. */
+  private tagName = '';
+  private tagPosition: { line: number; column: number } | undefined;
 
   constructor() {
     this.parser = new Parser(
@@ -65,24 +68,14 @@ export class HtmlLinkExtractor {
   }
 
   private openTag(name: string, attributes: Attributes): void {
-    const at = this.lines.position(this.parser.startIndex);
-    const add = (attribute: string, raw: string, kind: LinkKind, missing = false): void => {
-      this.links.push({
-        raw,
-        element: name,
-        attribute,
-        kind,
-        line: at.line,
-        column: at.column,
-        ...(missing ? { missing } : {}),
-      });
-    };
-    this.collectAnchor(name, attributes, at);
+    this.tagName = name;
+    this.tagPosition = undefined;
+    this.collectAnchor(name, attributes);
     this.collectIndexingHints(name, attributes);
-    this.elementLinks(name, attributes, add);
+    this.elementLinks(name, attributes);
     if (attributes.style) {
       for (const css of extractCssUrls(attributes.style))
-        add('style', css.url, cssKind(css.url, css.isImport));
+        this.add('style', css.url, cssKind(css.url, css.isImport));
     }
     if (name in this.open) this.open[name as keyof typeof this.open]++;
     if (name === 'title' && this.title === undefined && this.open.svg === 0) this.titleText = '';
@@ -92,74 +85,96 @@ export class HtmlLinkExtractor {
     }
   }
 
-  private elementLinks(
-    name: string,
-    attributes: Attributes,
-    add: (attribute: string, raw: string, kind: LinkKind, missing?: boolean) => void,
-  ): void {
-    const present = (attribute: string) => attributes[attribute] !== undefined;
-    const value = (attribute: string) => (attributes[attribute] ?? '').trim();
-    const required = (attribute: string, kind: LinkKind) =>
-      add(attribute, value(attribute), kind, value(attribute) === '');
-    const optional = (attribute: string, kind: LinkKind) => {
-      if (present(attribute)) required(attribute, kind);
-    };
+  /**
+   * Where the open tag starts. Worked out on first use: most tags (div, p, span…) hold no link
+   * and no anchor, and this runs for every tag of every page.
+   */
+  private here(): { line: number; column: number } {
+    return (this.tagPosition ??= this.lines.position(this.parser.startIndex));
+  }
 
+  /** One link of the current tag. (Methods, not closures per tag: no allocation for plain tags.) */
+  private add(attribute: string, raw: string, kind: LinkKind, missing = false): void {
+    const at = this.here();
+    const link: FoundLink = {
+      raw,
+      element: this.tagName,
+      attribute,
+      kind,
+      line: at.line,
+      column: at.column,
+    };
+    if (missing) link.missing = true;
+    this.links.push(link);
+  }
+
+  /** The attribute is a link the element needs: missing or empty, it is reported as such. */
+  private required(attributes: Attributes, attribute: string, kind: LinkKind): void {
+    const raw = valueOf(attributes, attribute);
+    this.add(attribute, raw, kind, raw === '');
+  }
+
+  /** The attribute is a link when present (an `<a>` without href is a placeholder). */
+  private optional(attributes: Attributes, attribute: string, kind: LinkKind): void {
+    if (attributes[attribute] !== undefined) this.required(attributes, attribute, kind);
+  }
+
+  private elementLinks(name: string, attributes: Attributes): void {
     switch (name) {
       case 'a':
       case 'area':
-        optional('href', 'page'); // an <a> without href is a placeholder, not a link
+        this.optional(attributes, 'href', 'page');
         break;
       case 'link':
-        this.linkElement(attributes, required);
+        this.linkElement(attributes);
         break;
       case 'script':
-        optional('src', 'script');
+        this.optional(attributes, 'src', 'script');
         break;
       case 'img':
-        this.imageSources(attributes, add, required);
+        this.imageSources(attributes);
         break;
       case 'input':
-        if (value('type').toLowerCase() === 'image') optional('src', 'image');
+        if (valueOf(attributes, 'type').toLowerCase() === 'image')
+          this.optional(attributes, 'src', 'image');
         break;
       case 'source':
-        if (this.open.picture > 0 && !present('src')) {
-          if (!this.srcset(attributes, add)) required('srcset', 'image');
+        if (this.open.picture > 0 && attributes.src === undefined) {
+          if (!this.srcset(attributes)) this.required(attributes, 'srcset', 'image');
         } else {
-          required('src', this.open.picture > 0 ? 'image' : 'media');
+          this.required(attributes, 'src', this.open.picture > 0 ? 'image' : 'media');
         }
         break;
       case 'track':
-        required('src', 'media');
+        this.required(attributes, 'src', 'media');
         break;
       case 'iframe':
       case 'frame':
-        if (present('src') || !present('srcdoc')) required('src', 'iframe');
+        if (attributes.src !== undefined || attributes.srcdoc === undefined)
+          this.required(attributes, 'src', 'iframe');
         break;
       case 'video':
       case 'audio':
-        optional('src', 'media');
-        optional('poster', 'image');
+        this.optional(attributes, 'src', 'media');
+        this.optional(attributes, 'poster', 'image');
         break;
       case 'object':
-        optional('data', 'object');
+        this.optional(attributes, 'data', 'object');
         break;
       case 'embed':
-        required('src', 'object');
+        this.required(attributes, 'src', 'object');
         break;
       case 'meta':
-        this.metaRefresh(attributes, add);
+        this.metaRefresh(attributes);
         break;
       case 'base':
-        if (this.baseHref === undefined && present('href')) this.baseHref = value('href');
+        if (this.baseHref === undefined && attributes.href !== undefined)
+          this.baseHref = valueOf(attributes, 'href');
         break;
     }
   }
 
-  private linkElement(
-    attributes: Attributes,
-    required: (attribute: string, kind: LinkKind) => void,
-  ): void {
+  private linkElement(attributes: Attributes): void {
     const relations = (attributes.rel ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     if (relations.length > 0 && relations.every((relation) => ignoredLinkRelations.has(relation)))
       return;
@@ -167,49 +182,35 @@ export class HtmlLinkExtractor {
     if (relations.includes('stylesheet')) kind = 'stylesheet';
     else if (relations.some((relation) => iconRelations.has(relation))) kind = 'icon';
     else if (relations.some((relation) => pageRelations.has(relation))) kind = 'page';
-    required('href', kind);
+    this.required(attributes, 'href', kind);
   }
 
-  private imageSources(
-    attributes: Attributes,
-    add: (attribute: string, raw: string, kind: LinkKind, missing?: boolean) => void,
-    required: (attribute: string, kind: LinkKind) => void,
-  ): void {
-    const hasSrc = (attributes.src ?? '').trim() !== '';
-    const hasSrcset = this.srcset(attributes, add);
-    if (hasSrc || !hasSrcset) required('src', 'image');
+  private imageSources(attributes: Attributes): void {
+    const hasSrc = valueOf(attributes, 'src') !== '';
+    const hasSrcset = this.srcset(attributes);
+    if (hasSrc || !hasSrcset) this.required(attributes, 'src', 'image');
   }
 
   /** Adds each srcset candidate; true when there was at least one. */
-  private srcset(
-    attributes: Attributes,
-    add: (attribute: string, raw: string, kind: LinkKind) => void,
-  ): boolean {
+  private srcset(attributes: Attributes): boolean {
     const candidates = parseSrcset(attributes.srcset ?? '');
-    for (const candidate of candidates) add('srcset', candidate.url, 'image');
+    for (const candidate of candidates) this.add('srcset', candidate.url, 'image');
     return candidates.length > 0;
   }
 
-  private metaRefresh(
-    attributes: Attributes,
-    add: (attribute: string, raw: string, kind: LinkKind) => void,
-  ): void {
+  private metaRefresh(attributes: Attributes): void {
     if ((attributes['http-equiv'] ?? '').toLowerCase() !== 'refresh') return;
     const match = /^\s*\d*(?:\.\d*)?\s*[;,]?\s*(?:url\s*=\s*)?(['"]?)(.*?)\1\s*$/i.exec(
       attributes.content ?? '',
     );
     const target = match?.[2]?.trim();
-    if (target) add('content', target, 'page');
+    if (target) this.add('content', target, 'page');
   }
 
-  private collectAnchor(
-    name: string,
-    attributes: Attributes,
-    at: { line: number; column: number },
-  ): void {
-    if (attributes.id) this.anchors.push({ name: attributes.id, ...at });
+  private collectAnchor(name: string, attributes: Attributes): void {
+    if (attributes.id) this.anchors.push({ name: attributes.id, ...this.here() });
     if (name === 'a' && attributes.name && attributes.name !== attributes.id) {
-      this.anchors.push({ name: attributes.name, ...at });
+      this.anchors.push({ name: attributes.name, ...this.here() });
     }
   }
 
@@ -264,6 +265,11 @@ export class HtmlLinkExtractor {
       });
     }
   }
+}
+
+/** An attribute's value without surrounding white space; '' when it is absent. */
+function valueOf(attributes: Attributes, attribute: string): string {
+  return (attributes[attribute] ?? '').trim();
 }
 
 function cssKind(url: string, isImport: boolean): LinkKind {

@@ -50,6 +50,7 @@ const retriableErrors = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
   'ETIMEDOUT',
 ]);
+
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
 /**
@@ -76,6 +77,12 @@ export class HttpClient {
         ...(lookup ? { lookup } : {}),
       },
     });
+    // Stopping the scan destroys the pool, which ends every request under way. (A signal on each
+    // request did the same at the cost of an abort listener added and removed per request, on a
+    // signal that 50 requests share.)
+    const stop = () => void this.agent.destroy().catch(() => undefined);
+    if (config.signal.aborted) stop();
+    else config.signal.addEventListener('abort', stop, { once: true });
   }
 
   /** Follows redirects from `url`; each hop is retried on its own. */
@@ -116,7 +123,7 @@ export class HttpClient {
         response = await this.send(url, method);
       } catch (error) {
         if (this.config.signal.aborted) throw new ScanStoppedError();
-        if (!canRetry || !retriableErrors.has(errorCode(error) ?? '')) throw error;
+        if (!canRetry || !isRetriable(error)) throw error;
         await this.sleep(this.backoff(attempt));
         continue;
       }
@@ -133,7 +140,11 @@ export class HttpClient {
     const response = await request(url, {
       method,
       dispatcher: this.agent,
-      signal: this.config.signal,
+      // undici closes a connection after each HEAD by default, in case the server sends a body it
+      // should not: one new connection per checked link. We keep it when the server says
+      // keep-alive; a stray body then breaks the next answer on that connection, which is
+      // retried on a fresh one (see isRetriable).
+      ...(method === 'HEAD' ? { reset: false } : {}),
       headers: {
         'user-agent': this.config.userAgent,
         accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
@@ -172,6 +183,16 @@ export class HttpClient {
       signal.addEventListener('abort', onAbort, { once: true });
     });
   }
+}
+
+/**
+ * Timeouts and dropped connections, and answers that are not HTTP at all: those come from a
+ * connection a server broke (e.g. the stray body of an earlier HEAD answer), and undici gives
+ * its HTTPParserError no code, so it is known by its name.
+ */
+function isRetriable(error: unknown): boolean {
+  if (error instanceof Error && error.name === 'HTTPParserError') return true;
+  return retriableErrors.has(errorCode(error) ?? '');
 }
 
 /** Stops reading a body; undici reports that as an error we expect and ignore. */

@@ -2,6 +2,7 @@ import { DomHandler, type ChildNode, type Document, type Element } from 'domhand
 import { decodeHTMLAttribute } from 'entities';
 import { Parser } from 'htmlparser2';
 import { LineIndex } from '../extract/line-index.js';
+import { detached } from './chars.js';
 import type { RulePageInput } from './index.js';
 import type { SiteLocation, SourceSpan, Spot } from './rule-types.js';
 import type { ScanServices } from './services.js';
@@ -18,6 +19,10 @@ export interface PageElement extends Element {
 }
 
 const snippetLength = 120;
+
+/** The white space a snippet collapses: space, tab, line feed, form feed, carriage return. */
+const isSnippetSpace = (code: number): boolean =>
+  code === 32 || code === 10 || code === 9 || code === 13 || code === 12;
 
 // Void elements and elements whose end tag HTML lets pages leave out.
 const closedImplicitly = new Set([
@@ -169,21 +174,38 @@ export class ParsedPage {
   /** At most 120 characters of source from the span, whitespace collapsed to single spaces. */
   snippet(span: SourceSpan): string {
     // Runs once per violation, hundreds of thousands of times on a large site: one pass that
-    // stops at 120 characters rather than regular expressions over the whole span.
-    const end = Math.min(span.end, this.html.length);
+    // stops at 120 characters and copies whole runs of non-space characters (adding one
+    // character at a time made a string object per character).
+    const html = this.html;
+    const end = Math.min(span.end, html.length);
+    const plain = this.plainSnippet(span.start, end);
+    if (plain !== undefined) return detached(plain);
     let text = '';
-    let space = false;
-    for (let i = span.start; i < end && text.length < snippetLength; i++) {
-      const char = this.html[i] ?? '';
-      if (char === ' ' || char === '\n' || char === '\t' || char === '\r' || char === '\f') {
-        space = text.length > 0;
-        continue;
-      }
-      if (space) text += ' ';
-      space = false;
-      text += char;
+    let at = span.start;
+    while (at < end && text.length < snippetLength) {
+      while (at < end && isSnippetSpace(html.charCodeAt(at))) at++;
+      if (at >= end) break;
+      let runEnd = at + 1;
+      while (runEnd < end && !isSnippetSpace(html.charCodeAt(runEnd))) runEnd++;
+      if (text.length > 0) text += ' ';
+      text += html.slice(at, Math.min(runEnd, at + snippetLength - text.length));
+      at = runEnd;
     }
-    return text.length > snippetLength ? text.slice(0, snippetLength) : text;
+    return detached(text);
+  }
+
+  /** The snippet as written, when its source has no white space to collapse (a one-line tag). */
+  private plainSnippet(start: number, end: number): string | undefined {
+    const html = this.html;
+    const stop = Math.min(end, start + snippetLength);
+    for (let at = start; at < stop; at++) {
+      const code = html.charCodeAt(at);
+      if (!isSnippetSpace(code)) continue;
+      // A single space between two non-space characters stays; anything else is collapsed.
+      const single = code === 32 && at > start && at + 1 < end;
+      if (!single || isSnippetSpace(html.charCodeAt(at + 1))) return undefined;
+    }
+    return html.slice(start, stop);
   }
 
   /** A spot as a reportable place: page URL, 1-based line and column, a short source snippet. */

@@ -6,7 +6,7 @@ import type { PageElement, ParsedPage } from './page.js';
 export interface Subresource {
   element: PageElement;
   /** The addresses as written (a srcset gives several, of which the browser fetches one). */
-  urls: string[];
+  urls: readonly string[];
 }
 
 // Link relations whose target the browser downloads with the page.
@@ -33,6 +33,7 @@ const sourceAttributes: Record<string, readonly string[]> = {
 };
 
 const subresourcesKey = Symbol('subresources');
+const noUrls: readonly string[] = [];
 
 /** The page's subresources in document order, computed once per page. */
 export function subresources(page: ParsedPage): readonly Subresource[] {
@@ -46,7 +47,7 @@ export function subresources(page: ParsedPage): readonly Subresource[] {
   });
 }
 
-function urlsOf(element: PageElement): string[] {
+function urlsOf(element: PageElement): readonly string[] {
   const { name, attribs } = element;
   if (name === 'link') {
     const fetched = tokens(element, 'rel').some((relation) => fetchedRelations.has(relation));
@@ -57,8 +58,10 @@ function urlsOf(element: PageElement): string[] {
       ? [attribs.src.trim()]
       : [];
   }
+  const attributes = sourceAttributes[name];
+  if (!attributes) return noUrls; // most elements: no array made for them
   const urls: string[] = [];
-  for (const attribute of sourceAttributes[name] ?? []) {
+  for (const attribute of attributes) {
     const value = attribs[attribute]?.trim();
     if (!value) continue;
     if (attribute === 'srcset') urls.push(...parseSrcset(value).map((candidate) => candidate.url));

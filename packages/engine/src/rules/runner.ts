@@ -1,4 +1,5 @@
 import { builtInRules } from './catalogue.js';
+import { detached } from './chars.js';
 import type { RulePageInput, RuleRunner, RuleRunnerOptions, RuleViolation } from './index.js';
 import { ParsedPage } from './page.js';
 import {
@@ -74,5 +75,6 @@ function violation(
   message: string | undefined,
 ): RuleViolation {
   const { url, line, column, snippet } = at;
-  return { ruleId, url, line, column, snippet, ...(message ? { message } : {}) };
+  // Messages quote the page; a copy keeps a stored finding from holding the whole page.
+  return { ruleId, url, line, column, snippet, ...(message ? { message: detached(message) } : {}) };
 }

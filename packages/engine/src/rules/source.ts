@@ -90,39 +90,54 @@ function decodeReference(decimal?: string, hex?: string, name?: string): string 
 
 /**
  * A decoded text that remembers the source offset of each of its characters, so a word found in
- * it can be located in the page. Texts without `&` (nearly all) need no map at all.
+ * it can be located in the page. Texts without `&` (nearly all) need no map at all; the others
+ * keep one entry per piece (a run copied as written, or one decoded reference), not per character.
  */
 export class SourceText {
   private constructor(
     readonly text: string,
     private readonly rawStart: number,
-    private readonly map: number[] | undefined,
+    private readonly rawLength: number,
+    /** Pieces as triples: start in the text, offset in the raw source, 1 copied or 0 decoded. */
+    private readonly pieces: number[] | undefined,
   ) {}
 
   /** Decodes `raw`, which starts at `rawStart` in the page source. */
   static decode(raw: string, rawStart: number): SourceText {
-    if (!raw.includes('&')) return new SourceText(raw, rawStart, undefined);
+    if (!raw.includes('&')) return new SourceText(raw, rawStart, raw.length, undefined);
     let text = '';
-    const map: number[] = [];
+    const pieces: number[] = [];
     let last = 0;
-    const copy = (until: number): void => {
-      for (let i = last; i < until; i++) map.push(rawStart + i);
-      text += raw.slice(last, until);
-    };
     for (const match of raw.matchAll(reference)) {
-      copy(match.index);
+      if (match.index > last) pieces.push(text.length, last, 1);
+      text += raw.slice(last, match.index);
       const decoded = decodeReference(match[1], match[2], match[3]);
-      for (let i = 0; i < decoded.length; i++) map.push(rawStart + match.index);
+      if (decoded.length > 0) pieces.push(text.length, match.index, 0);
       text += decoded;
       last = match.index + match[0].length;
     }
-    copy(raw.length);
-    map.push(rawStart + raw.length);
-    return new SourceText(text, rawStart, map);
+    if (raw.length > last) pieces.push(text.length, last, 1);
+    text += raw.slice(last);
+    return new SourceText(text, rawStart, raw.length, pieces);
   }
 
   /** The page source offset of the character at `index` of the decoded text. */
   offset(index: number): number {
-    return this.map ? (this.map[index] ?? this.rawStart) : this.rawStart + index;
+    if (!this.pieces) return this.rawStart + index;
+    if (index === this.text.length) return this.rawStart + this.rawLength;
+    if (index < 0 || index > this.text.length) return this.rawStart;
+    // Binary search (a text can hold thousands of references) for the last piece starting at
+    // or before `index`.
+    const pieces = this.pieces;
+    let low = 0;
+    let high = pieces.length / 3 - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if (pieces[middle * 3]! <= index) low = middle;
+      else high = middle - 1;
+    }
+    const piece = low * 3;
+    const copied = pieces[piece + 2] === 1;
+    return this.rawStart + pieces[piece + 1]! + (copied ? index - pieces[piece]! : 0);
   }
 }

@@ -2,7 +2,7 @@ import type * as HtmlValidateModule from 'html-validate';
 import type { ConfigData, HtmlValidate, ResolvedConfig } from 'html-validate';
 import { createRequire } from 'node:module';
 import type { ParsedPage } from '../page.js';
-import { buildSkeleton } from './skeleton.js';
+import { buildSkeleton, type Skeleton } from './skeleton.js';
 
 /**
  * html-validate's `standard` preset: what the HTML standard requires, no style preferences
@@ -71,10 +71,18 @@ const maxValidatedDepth = 1000;
 const maxUnclosed = 1000;
 const messagesKey = Symbol('html-validate messages');
 
+/** A validated skeleton, kept under its hash. */
+interface CacheEntry {
+  source: string;
+  messages: readonly SkeletonMessage[];
+}
+
 /** html-validate for one scan, validating each page skeleton once (see skeleton.ts). */
 export class HtmlValidator {
   private readonly engine = createHtmlValidate();
-  private readonly cache = new Map<string, readonly SkeletonMessage[]>();
+  // Keyed by the skeleton's hash, so a page of a known template is found without building
+  // its skeleton as a string; the entry's source confirms the match.
+  private readonly cache = new Map<number, CacheEntry>();
   private cachedChars = 0;
 
   /** The messages for a page, computed once per page whichever rule asks first. */
@@ -91,11 +99,11 @@ export class HtmlValidator {
       return [notValidated(`${page.unclosed} elements are never closed (limit ${maxUnclosed})`)];
     }
     const skeleton = buildSkeleton(page);
-    if (skeleton.source.length > maxValidatedChars) {
-      const size = `${skeleton.source.length} characters of markup (limit ${maxValidatedChars})`;
+    if (skeleton.length > maxValidatedChars) {
+      const size = `${skeleton.length} characters of markup (limit ${maxValidatedChars})`;
       return [notValidated(size)];
     }
-    const found = this.cached(skeleton.source) ?? this.run(skeleton.source);
+    const found = this.cached(skeleton) ?? this.run(skeleton);
     return found.map((message) => {
       const offset = tagStart(page.html, skeleton.toPage(message.offset));
       return { ...message, offset };
@@ -103,29 +111,33 @@ export class HtmlValidator {
   }
 
   /** The messages of an already validated skeleton, now the most recently used. */
-  private cached(source: string): readonly SkeletonMessage[] | undefined {
-    const found = this.cache.get(source);
-    if (found) {
-      this.cache.delete(source);
-      this.cache.set(source, found);
-    }
-    return found;
+  private cached(skeleton: Skeleton): readonly SkeletonMessage[] | undefined {
+    const entry = this.cache.get(skeleton.hash);
+    if (!entry || !skeleton.equals(entry.source)) return undefined;
+    this.cache.delete(skeleton.hash);
+    this.cache.set(skeleton.hash, entry);
+    return entry.messages;
   }
 
-  private remember(source: string, messages: SkeletonMessage[]): SkeletonMessage[] {
-    this.cache.set(source, messages);
+  private run(skeleton: Skeleton): readonly SkeletonMessage[] {
+    const source = skeleton.source;
+    const messages = this.lint(source);
+    this.forget(skeleton.hash); // another skeleton with the same hash, if any
+    this.cache.set(skeleton.hash, { source, messages });
     this.cachedChars += source.length;
     while (this.cache.size > cacheEntries || this.cachedChars > cacheChars) {
       const oldest = this.cache.keys().next().value;
       if (oldest === undefined) break;
-      this.cache.delete(oldest);
-      this.cachedChars -= oldest.length;
+      this.forget(oldest);
     }
     return messages;
   }
 
-  private run(source: string): SkeletonMessage[] {
-    return this.remember(source, this.lint(source));
+  private forget(hash: number): void {
+    const entry = this.cache.get(hash);
+    if (!entry) return;
+    this.cache.delete(hash);
+    this.cachedChars -= entry.source.length;
   }
 
   private lint(source: string): SkeletonMessage[] {

@@ -1,3 +1,4 @@
+import { detached } from '../chars.js';
 import { collapse } from '../dom.js';
 import type { ParsedPage } from '../page.js';
 import type { SiteCollector, SiteLocation, Spot } from '../rule-types.js';
@@ -16,7 +17,8 @@ export function duplicateTextCollector(
     add(page) {
       if (page.input.statusCode >= 300 || declaresOtherCanonical(page)) return;
       const found = find(page);
-      const key = found ? collapse(found.text).toLowerCase() : '';
+      // Kept until the crawl ends: a copy, not a view into the page's source.
+      const key = found ? detached(collapse(found.text).toLowerCase()) : '';
       if (!found || key === '') return;
       const group = groups.get(key);
       const location = page.locate(found.spot);

@@ -1,6 +1,7 @@
 // A page's prose is read one white-space-separated chunk at a time ("word", "(see", "e-mail,",
 // "https://…"). Chunks repeat endlessly across a site, so what a chunk holds is worked out once
 // per scan and remembered: most chunks then cost one map lookup.
+import { detached, emptyHash, hashStep } from '../chars.js';
 import { phrasesByLastWord } from './confusions.js';
 import type { Speller } from './speller.js';
 
@@ -148,7 +149,8 @@ export class ChunkReader {
       if (this.hashes[slot] === hash && sameText(key, text, begin, end)) return this.values[slot]!;
       slot = (slot + 1) & mask;
     }
-    const chunk = text.slice(begin, end);
+    // Remembered for the whole scan, with the words cut from it: a copy, not a view into a page.
+    const chunk = detached(text.slice(begin, end));
     const found = readChunk(chunk, this.speller);
     if (this.count < maxRemembered) {
       this.keys[slot] = chunk;
@@ -159,10 +161,6 @@ export class ChunkReader {
     return found;
   }
 }
-
-/** 32-bit FNV-1a over UTF-16 code units, step by step so a scanner can hash as it goes. */
-export const emptyHash = 0x811c9dc5;
-export const hashStep = (hash: number, code: number): number => Math.imul(hash ^ code, 0x01000193);
 
 export function chunkHash(text: string, begin: number, end: number): number {
   let hash = emptyHash;

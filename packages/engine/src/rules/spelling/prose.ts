@@ -1,9 +1,10 @@
 // One pass over a page's prose finds everything the spelling rules report: unknown words, and
 // mistakes of correctly spelt words that a dictionary cannot see ("the the", "should of",
 // "a apple", "i think"). Each rule then only picks its own findings.
+import { emptyHash, hashStep, isWhiteSpace } from '../chars.js';
 import type { ParsedPage } from '../page.js';
 import type { SourceText } from '../source.js';
-import { emptyHash, hashStep, type Chunk, type ChunkReader } from './chunks.js';
+import type { Chunk, ChunkReader } from './chunks.js';
 import { confusions, phrasesByLastWord } from './confusions.js';
 import { textSegments, type TextContext } from './texts.js';
 
@@ -90,23 +91,6 @@ function confusionFinding(phrase: Phrase): Finding | undefined {
   return undefined;
 }
 
-/** The white space of JavaScript's \s, tested on a UTF-16 code unit. */
-function isSpace(code: number): boolean {
-  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
-  if (code < 0xa0) return false;
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
-
 class ProseReader {
   readonly findings: ProseFinding[] = [];
   private readonly phrase = new Phrase();
@@ -123,12 +107,12 @@ class ProseReader {
     // goes: this loop runs for every character of every page's prose.
     while (end < text.length) {
       let begin = end;
-      while (begin < text.length && isSpace(text.charCodeAt(begin))) begin++;
+      while (begin < text.length && isWhiteSpace(text.charCodeAt(begin))) begin++;
       if (begin === text.length) break;
       let hash = emptyHash;
       for (end = begin; end < text.length; end++) {
         const code = text.charCodeAt(end);
-        if (isSpace(code)) break;
+        if (isWhiteSpace(code)) break;
         hash = hashStep(hash, code);
       }
       this.chunk(this.chunks.read(text, begin, end, hash), source, begin);

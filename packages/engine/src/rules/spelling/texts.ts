@@ -2,6 +2,7 @@
 // source position. Code, scripts, styles and anything marked as not to be spell-checked or not
 // in English stay out.
 import { isTag, isText, type AnyNode, type Element, type Text } from 'domhandler';
+import { isWhiteSpace } from '../chars.js';
 import { attr } from '../dom.js';
 import type { PageElement, ParsedPage } from '../page.js';
 import { attributeSpan, SourceText } from '../source.js';
@@ -60,12 +61,16 @@ class SegmentCollector {
   readonly segments: TextSegment[] = [];
   constructor(private readonly page: ParsedPage) {}
 
-  /** Collects the prose under `root` in document order (a loop: pages can nest very deep). */
+  /**
+   * Collects the prose under `root` in document order (a loop: pages can nest very deep). Nodes
+   * and their contexts wait on two parallel stacks, so the walk makes no object per node.
+   */
   collect(root: AnyNode): void {
-    const pending: { node: AnyNode; context: TextContext }[] = [{ node: root, context: 'body' }];
-    for (let next = pending.pop(); next; next = pending.pop()) {
-      const { node } = next;
-      let { context } = next;
+    const nodes: AnyNode[] = [root];
+    const contexts: TextContext[] = ['body'];
+    while (nodes.length > 0) {
+      const node = nodes.pop()!;
+      let context = contexts.pop()!;
       if (isText(node)) {
         this.text(node, context);
         continue;
@@ -77,15 +82,22 @@ class SegmentCollector {
       }
       if (!('children' in node)) continue;
       for (let i = node.children.length - 1; i >= 0; i--) {
-        pending.push({ node: node.children[i]!, context });
+        nodes.push(node.children[i]!);
+        contexts.push(context);
       }
     }
   }
 
   private text(node: Text, context: TextContext): void {
+    const html = this.page.html;
     const start = node.startIndex ?? 0;
-    const raw = this.page.html.slice(start, (node.endIndex ?? start) + 1);
-    if (/\S/.test(raw)) this.segments.push({ context, source: SourceText.decode(raw, start) });
+    const end = Math.min((node.endIndex ?? start) + 1, html.length);
+    // White space between tags is most of a page's text nodes: no string is cut out for it.
+    let first = start;
+    while (first < end && isWhiteSpace(html.charCodeAt(first))) first++;
+    if (first === end) return;
+    const raw = html.slice(start, end);
+    this.segments.push({ context, source: SourceText.decode(raw, start) });
   }
 
   private attributes(element: PageElement): void {
