@@ -376,6 +376,63 @@ describe.each(testDialects())('scheduled scans (%s)', (dialect) => {
     });
   });
 
+  it("skips runs the month's URL credit cannot pay for (12, then 13)", async () => {
+    const { token } = await paidUser('Basic');
+    const created = await createSchedule(token, {
+      scanSettings: { url: site.url('/'), scanLimitOption: 1, maxLinkAmount: 5000 },
+    });
+    const owner = await ownerOf(created.id);
+    const usage = async (uniqueLinks: number) => {
+      const id = crypto.randomUUID();
+      const now = server.clock.now();
+      await insertScan(server.database.db, {
+        id,
+        userId: owner,
+        url: site.url('/'),
+        priority: 1,
+        scanType: 3,
+        settingsJson: JSON.stringify({ url: site.url('/') }),
+        scheduleSettingsJson: null,
+        enableSchedule: false,
+        saveScheduleOnly: false,
+        sourceScheduleId: null,
+        createdAt: now,
+      });
+      await changeStatus(server.database.db, id, [ScanStatus.Queued], ScanStatus.Complete, {
+        completedAt: now,
+      });
+      await server.database.db
+        .updateTable('scans')
+        .set({ unique_links: uniqueLinks })
+        .where('id', '=', id)
+        .execute();
+    };
+    const mine = (outcomes: FiringOutcome[]) =>
+      outcomes.find((outcome) => outcome.scheduleId === created.id);
+
+    // Basic: 200,000 URLs a month. 197,000 used leaves 3,000, less than the scan's 5,000 (13).
+    await usage(197_000);
+    expect(mine(await makeDue(created.id))).toEqual({
+      scheduleId: created.id,
+      kind: 'skipped',
+      reason: scheduleSkipReasons.lowCredit,
+    });
+    // All used (12).
+    await usage(3_000);
+    expect(mine(await makeDue(created.id))).toEqual({
+      scheduleId: created.id,
+      kind: 'skipped',
+      reason: scheduleSkipReasons.monthlyLimitReached,
+    });
+    const [skipped] = (await schedules(token)).filter((item) => item.id === created.id);
+    expect(skipped).toMatchObject({ runCount: 0, skippedRuns: 2 });
+    // Credit back (that month's scans removed from the count): the run goes ahead.
+    await server.database.db.deleteFrom('scans').where('user_id', '=', owner).execute();
+    expect(mine(await makeDue(created.id))).toMatchObject({ kind: 'queued' });
+    const [ran] = (await schedules(token)).filter((item) => item.id === created.id);
+    await waitForScan(api, token, String(ran?.lastScanId), (scan) => scan.status === 1);
+  });
+
   it('runs now and keeps the history of finished runs (bad links, totals, duration)', async () => {
     const { token } = await paidUser();
     const created = await createSchedule(token);
