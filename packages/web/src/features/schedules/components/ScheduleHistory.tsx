@@ -1,10 +1,11 @@
 import { Empty, Spin, Table } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ScheduledRun, ScheduledScan } from '@linkaudit/core';
 import { EChart, type ChartOption } from '../../../components/charts/EChart';
 import { paths, pathTo } from '../../../config/paths';
+import { useVisibleWidth } from '../../../lib/use-visible-width';
 import { ScanStatusLabel } from '../../scans/components/ScanStatusIcon';
 import { formatDuration } from '../../scans/lib/format';
 import { useScheduledRuns } from '../api/get-scheduled-runs';
@@ -15,6 +16,21 @@ const lineColors = { badLinks: '#d4380d', totalLinks: '#1677ff', minutes: '#722e
 
 /** The expanded row of a schedule: its last 100 completed runs as lines and as a list (SPEC §2). */
 export function ScheduleHistory({ schedule }: { schedule: ScheduledScan }) {
+  const frame = useRef<HTMLDivElement>(null);
+  // The row's cell pads 16 px on each side; the history stays within the visible part.
+  const visible = useVisibleWidth(frame, '.ant-table-content');
+  return (
+    <div
+      className="schedule-history-frame"
+      ref={frame}
+      style={visible ? { width: visible - 32 } : {}}
+    >
+      <HistoryBody schedule={schedule} />
+    </div>
+  );
+}
+
+function HistoryBody({ schedule }: { schedule: ScheduledScan }) {
   const { t } = useTranslation();
   const runs = useScheduledRuns(schedule);
   if (runs.isPending) return <Spin />;
@@ -44,7 +60,7 @@ function HistoryChart({ runs }: { runs: ScheduledRun[] }) {
     });
     return {
       tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
+      legend: { top: 0, type: 'scroll' },
       grid: { left: 8, right: 8, top: 48, bottom: 8, containLabel: true },
       xAxis: {
         type: 'category',
@@ -77,6 +93,7 @@ function RunTable({ runs }: { runs: ScheduledRun[] }) {
       className="schedule-runs"
       dataSource={newestFirst}
       pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      scroll={{ x: 560 }}
       columns={[
         {
           title: t('schedule.history.completed'),
