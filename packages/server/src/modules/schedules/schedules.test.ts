@@ -382,31 +382,13 @@ describe.each(testDialects())('scheduled scans (%s)', (dialect) => {
       scanSettings: { url: site.url('/'), scanLimitOption: 1, maxLinkAmount: 5000 },
     });
     const owner = await ownerOf(created.id);
-    const usage = async (uniqueLinks: number) => {
-      const id = crypto.randomUUID();
-      const now = server.clock.now();
-      await insertScan(server.database.db, {
-        id,
+    const usage = (uniqueLinks: number) =>
+      recordFinishedScan({
         userId: owner,
-        url: site.url('/'),
-        priority: 1,
-        scanType: 3,
-        settingsJson: JSON.stringify({ url: site.url('/') }),
-        scheduleSettingsJson: null,
-        enableSchedule: false,
-        saveScheduleOnly: false,
         sourceScheduleId: null,
-        createdAt: now,
+        completedAt: server.clock.now(),
+        uniqueLinks,
       });
-      await changeStatus(server.database.db, id, [ScanStatus.Queued], ScanStatus.Complete, {
-        completedAt: now,
-      });
-      await server.database.db
-        .updateTable('scans')
-        .set({ unique_links: uniqueLinks })
-        .where('id', '=', id)
-        .execute();
-    };
     const mine = (outcomes: FiringOutcome[]) =>
       outcomes.find((outcome) => outcome.scheduleId === created.id);
 
@@ -463,25 +445,13 @@ describe.each(testDialects())('scheduled scans (%s)', (dialect) => {
   it('keeps the newest 100 finished runs in the history, oldest first', async () => {
     const { token } = await paidUser();
     const created = await createSchedule(token);
-    const { db } = server.database;
     const owner = await ownerOf(created.id);
     const start = Date.parse('2026-01-01T00:00:00Z');
     for (let index = 0; index < 105; index++) {
-      const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
-      await insertScan(db, {
-        id,
+      await recordFinishedScan({
+        id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
         userId: owner,
-        url: site.url('/'),
-        priority: 1,
-        scanType: 3,
-        settingsJson: JSON.stringify({ url: site.url('/') }),
-        scheduleSettingsJson: null,
-        enableSchedule: true,
-        saveScheduleOnly: false,
         sourceScheduleId: created.id,
-        createdAt: new Date(start + index * day),
-      });
-      await changeStatus(db, id, [ScanStatus.Queued], ScanStatus.Complete, {
         completedAt: new Date(start + index * day + 60_000),
       });
     }
@@ -499,6 +469,43 @@ describe.each(testDialects())('scheduled scans (%s)', (dialect) => {
       .where('id', '=', scheduleId)
       .executeTakeFirstOrThrow();
     return row.user_id;
+  }
+
+  /**
+   * A scan that finished, written in one transaction: a worker polling the queue must never see
+   * it Queued (it would run it and give it a real completion time).
+   */
+  async function recordFinishedScan(scan: {
+    id?: string;
+    userId: string;
+    sourceScheduleId: string | null;
+    completedAt: Date;
+    uniqueLinks?: number;
+  }) {
+    const id = scan.id ?? crypto.randomUUID();
+    await server.database.db.transaction().execute(async (trx) => {
+      await insertScan(trx, {
+        id,
+        userId: scan.userId,
+        url: site.url('/'),
+        priority: 1,
+        scanType: 3,
+        settingsJson: JSON.stringify({ url: site.url('/') }),
+        scheduleSettingsJson: null,
+        enableSchedule: scan.sourceScheduleId !== null,
+        saveScheduleOnly: false,
+        sourceScheduleId: scan.sourceScheduleId,
+        createdAt: new Date(scan.completedAt.getTime() - 60_000),
+      });
+      await changeStatus(trx, id, [ScanStatus.Queued], ScanStatus.Complete, {
+        completedAt: scan.completedAt,
+      });
+      await trx
+        .updateTable('scans')
+        .set({ unique_links: scan.uniqueLinks ?? 0 })
+        .where('id', '=', id)
+        .execute();
+    });
   }
 
   it('mails the owner when broken links appear or disappear, unless turned off', async () => {
