@@ -239,7 +239,13 @@ export interface ScanSummary {
   certificateProblems: number;
   sitemap?: SitemapSummary;
   /** With selected rules: pages checked, violations, and pass/fail per category. */
-  rules?: { checkedPages: number; violations: number; categories: RuleCategoryTally[] };
+  rules?: {
+    checkedPages: number;
+    /** Pages the rules could not check (a rule or its worker failed); absent when none. */
+    uncheckedPages?: number;
+    violations: number;
+    categories: RuleCategoryTally[];
+  };
 }
 
 /** What the site's sitemaps say, with checkPageInclusion. */

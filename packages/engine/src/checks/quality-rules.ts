@@ -16,6 +16,8 @@ export class QualityRules {
   /** Site-level findings (duplicates) counted once per page and rule. */
   private readonly siteFailures = new Set<string>();
   private checkedPages = 0;
+  /** Pages the rules could not check (a rule or its worker failed). */
+  private uncheckedPages = 0;
   private violations = 0;
 
   private constructor(private readonly selected: number[]) {
@@ -33,10 +35,19 @@ export class QualityRules {
     return settings.selectedRules.length > 0 ? new QualityRules(settings.selectedRules) : undefined;
   }
 
-  /** The page's findings; a crawl that awaits them never runs ahead of the rules. */
+  /**
+   * The page's findings. When the rules fail on it, it has none and is counted as unchecked: a
+   * fault of ours must never turn a working page into a broken link.
+   */
   async checkPage(page: RulePageInput): Promise<RuleViolationEvent[]> {
+    let violations: RuleViolation[];
+    try {
+      violations = await this.runner.checkPage(page);
+    } catch {
+      this.uncheckedPages++;
+      return [];
+    }
     this.checkedPages++;
-    const violations = await this.runner.checkPage(page);
     for (const ruleId of new Set(violations.map((violation) => violation.ruleId)))
       this.countFailure(ruleId);
     return violations.map((violation) => this.event(violation));
@@ -60,7 +71,12 @@ export class QualityRules {
       this.failed.set(categoryID, (this.failed.get(categoryID) ?? 0) + 1);
   }
 
-  tally(): { checkedPages: number; violations: number; categories: RuleCategoryTally[] } {
+  tally(): {
+    checkedPages: number;
+    uncheckedPages?: number;
+    violations: number;
+    categories: RuleCategoryTally[];
+  } {
     const categories = new Map<number, RuleCategoryTally>();
     for (const id of new Set(this.selected)) {
       const rule = this.rules.get(id);
@@ -81,6 +97,7 @@ export class QualityRules {
     }
     return {
       checkedPages: this.checkedPages,
+      ...(this.uncheckedPages > 0 && { uncheckedPages: this.uncheckedPages }),
       violations: this.violations,
       categories: [...categories.values()].sort((a, b) => a.categoryID - b.categoryID),
     };
