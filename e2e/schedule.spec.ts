@@ -143,7 +143,7 @@ test('a paid user schedules a weekly scan, edits, pauses, resumes, runs, reads a
   const history = page.getByTestId('schedule-history');
   const chart = history.getByRole('img', { name: 'History of the last 100 runs' });
   await expect(chart.locator('canvas')).toBeVisible();
-  const runs = history.locator('.schedule-runs tbody tr');
+  const runs = history.locator('.schedule-runs tbody tr.ant-table-row');
   await expect(runs).toHaveCount(1);
   await expect(runs.first()).toContainText('Complete');
   await expect(runs.first().getByRole('link', { name: 'Open report' })).toHaveAttribute(
