@@ -11,19 +11,17 @@
 //
 //   npm run build && node bench/report-ui.mjs [--pages 650] [--repeats 5]
 /* global window, document, MutationObserver -- the functions given to page.evaluate run in the browser */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { ensureSite } from './generator.mjs';
+import { freePort, SERVER_MAIN, sleep, startServer, stopServer } from './server-process.mjs';
 import { startSiteServer } from './server.mjs';
 
 const HERE = import.meta.dirname;
-const REPO = path.resolve(HERE, '..');
-const SERVER_MAIN = path.join(REPO, 'packages/server/dist/main.js');
 const SITES_DIR = path.join(HERE, '.sites');
 
 const { values } = parseArgs({
@@ -33,46 +31,6 @@ const { values } = parseArgs({
   },
 });
 const options = { pages: Number(values.pages), repeats: Number(values.repeats) };
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(environment) {
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    env: environment,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const origin = `http://127.0.0.1:${environment.PORT}`;
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/ServerVersion`)).ok) return { child, origin };
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start within 20 s');
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
 
 async function api(origin, method, url, { token, body, form } = {}) {
   const headers = {};

@@ -7,19 +7,17 @@
 // clients (throughput, p50/p99). Everything talks to 127.0.0.1; every loop is bounded.
 //
 //   npm run build:ts && node bench/reports.mjs [--pages 650] [--requests 200] [--clients 200] [--seconds 10]
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { ensureSite } from './generator.mjs';
+import { freePort, SERVER_MAIN, sleep, startServer, stopServer } from './server-process.mjs';
 import { startSiteServer } from './server.mjs';
 
 const HERE = import.meta.dirname;
-const REPO = path.resolve(HERE, '..');
-const SERVER_MAIN = path.join(REPO, 'packages/server/dist/main.js');
 const SITES_DIR = path.join(HERE, '.sites');
 const TARGET_P95_MS = 50;
 
@@ -40,50 +38,9 @@ const options = {
   listScans: Number(values['list-scans']),
 };
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The server as operators run it, in its own process; resolves once it answers. */
-async function startServer(environment) {
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    env: environment,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const origin = `http://127.0.0.1:${environment.PORT}`;
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/ServerVersion`)).ok) return { child, origin };
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start within 20 s');
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
 }
 
 function client(pool) {
