@@ -18,6 +18,7 @@ import {
   type CreateScanResponse,
   type ScheduledRun,
   type ScheduledScan,
+  type ScanSettings,
   type ScheduleSettings,
 } from '@linkaudit/core';
 import type { z } from 'zod';
@@ -50,6 +51,13 @@ export interface ScheduleServiceDeps {
 
 type ScheduleScanRequest = z.infer<typeof scheduleScanRequestSchema>;
 
+/** A schedule checked and ready to be saved. */
+interface ScheduleDraft {
+  settings: ScanSettings;
+  timing: ScheduleSettings;
+  notifyOnChange: boolean;
+}
+
 /**
  * Scheduled scans of SPEC §7 for their owners: create (also from a scan submission), update,
  * pause (7) / resume (6), delete, run now, history. Firing on the clock is the Scheduler's job.
@@ -69,18 +77,17 @@ export class ScheduleService {
   async submit(owner: ScanOwner, body: unknown): Promise<CreateScanResponse> {
     const request = createScanRequestSchema.parse(body);
     if (!request.enableSchedule) return this.deps.scans.create(owner, body);
-    const settingsInput = { ...request.scanSettings, ...(request.url && { url: request.url }) };
-    if (!request.saveScheduleOnly) {
-      // The scan now must fit the month's credit, or neither it nor the schedule is made.
-      const settings = await this.deps.scans.checkedSettings(owner, settingsInput);
-      const refusal = await this.deps.scans.credit(owner, settings);
-      if (refusal) return refusal;
-    }
-    const schedule = await this.#create(owner, {
-      scanSettings: settingsInput,
+    const draft = await this.#checkedDraft(owner, {
+      scanSettings: { ...request.scanSettings, ...(request.url && { url: request.url }) },
       scheduleSettings: request.scheduleSettings ?? {},
       notifyOnChange: request.notifyOnChange ?? true,
     });
+    if (!request.saveScheduleOnly) {
+      // The scan now must fit the month's credit, or neither it nor the schedule is made.
+      const refusal = await this.deps.scans.credit(owner, draft.settings);
+      if (refusal) return refusal;
+    }
+    const schedule = await this.#insert(owner, draft);
     if (request.saveScheduleOnly) {
       return {
         status: ScanStatus.ScheduledScanCreated,
@@ -101,11 +108,12 @@ export class ScheduleService {
     const request = scheduleScanRequestSchema.parse(body);
     const action = scheduleActionOf(request);
     if (action === 'create') {
-      const row = await this.#create(owner, {
+      const draft = await this.#checkedDraft(owner, {
         scanSettings: { ...request.scanSettings, ...(request.url && { url: request.url }) },
         scheduleSettings: request.scheduleSettings ?? {},
         notifyOnChange: request.notifyOnChange ?? true,
       });
+      const row = await this.#insert(owner, draft);
       return this.#toScheduledScan(row, language);
     }
     const row = await this.#owned(owner, request.id);
@@ -165,17 +173,25 @@ export class ScheduleService {
     return answer;
   }
 
-  async #create(
+  /** A new schedule as the plan allows it: allowance, URL and settings checked, timing filled in. */
+  async #checkedDraft(
     owner: ScanOwner,
     input: {
       scanSettings: ScanSettingsInput;
       scheduleSettings: z.input<typeof scheduleSettingsSchema>;
       notifyOnChange: boolean;
     },
-  ): Promise<ScheduleRow> {
+  ): Promise<ScheduleDraft> {
     await this.#checkAllowance(owner);
-    const settings = await this.deps.scans.checkedSettings(owner, input.scanSettings);
-    const timing = checkedTiming(input.scheduleSettings);
+    return {
+      settings: await this.deps.scans.checkedSettings(owner, input.scanSettings),
+      timing: checkedTiming(input.scheduleSettings),
+      notifyOnChange: input.notifyOnChange,
+    };
+  }
+
+  async #insert(owner: ScanOwner, draft: ScheduleDraft): Promise<ScheduleRow> {
+    const { settings, timing } = draft;
     const now = this.deps.clock.now();
     const id = randomUUID();
     await insertSchedule(this.deps.db, {
@@ -186,7 +202,7 @@ export class ScheduleService {
       settingsJson: JSON.stringify(settings),
       scheduleSettingsJson: JSON.stringify(timing),
       cronExpression: utcCronExpression(timing),
-      notifyOnChange: input.notifyOnChange,
+      notifyOnChange: draft.notifyOnChange,
       createdAt: now,
       nextRunAt: nextRunAfter(timing, now),
     });
