@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { ScanStatus, ScheduleStatus } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
 import { finishedStatuses } from '../scans/scans.repository.js';
@@ -282,4 +282,49 @@ export async function moveRuns(
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** What the schedule list shows of each schedule's runs, read for all of them at once. */
+export interface RunFacts {
+  /** Status of each schedule's last started run, by scan id. */
+  lastRunStatus: Map<string, number>;
+  /** Links checked by each schedule's newest finished run, by schedule id. */
+  lastFinishedTotal: Map<string, number>;
+}
+
+export async function runFacts(db: Kysely<Database>, schedules: ScheduleRow[]): Promise<RunFacts> {
+  const scanIds = schedules.flatMap((row) => (row.last_scan_id ? [row.last_scan_id] : []));
+  const scheduleIds = schedules.map((row) => row.id);
+  if (scheduleIds.length === 0) return { lastRunStatus: new Map(), lastFinishedTotal: new Map() };
+  const [statuses, totals] = await Promise.all([
+    scanIds.length === 0
+      ? []
+      : db.selectFrom('scans').select(['id', 'status']).where('id', 'in', scanIds).execute(),
+    // The newest finished run per schedule, in one statement (both dialects have window functions).
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('scans')
+          .select([
+            'source_schedule_id',
+            'total_links',
+            sql<number>`row_number() over (partition by source_schedule_id order by completed_at desc, id desc)`.as(
+              'newest',
+            ),
+          ])
+          .where('source_schedule_id', 'in', scheduleIds)
+          .where('status', 'in', [...finishedStatuses])
+          .where('trashed_at', 'is', null)
+          .as('runs'),
+      )
+      .select(['source_schedule_id', 'total_links'])
+      .where('newest', '=', 1)
+      .execute(),
+  ]);
+  return {
+    lastRunStatus: new Map(statuses.map((row) => [row.id, row.status])),
+    lastFinishedTotal: new Map(
+      totals.map((row) => [row.source_schedule_id ?? '', Number(row.total_links)]),
+    ),
+  };
 }

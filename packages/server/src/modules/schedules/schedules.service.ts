@@ -26,7 +26,6 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { toBoolean, toDate, toOptionalDate } from '../../db/values.js';
 import { HttpError } from '../../plugins/error-handler.js';
-import { findScan } from '../scans/scans.repository.js';
 import type { ScanOwner, ScanService, ScanSettingsInput } from '../scans/scans.service.js';
 import {
   countSchedules,
@@ -38,8 +37,10 @@ import {
   listSchedules,
   moveRuns,
   recordRun,
+  runFacts,
   updateSchedule,
   type ScheduleChanges,
+  type RunFacts,
   type ScheduleRow,
 } from './schedules.repository.js';
 
@@ -67,7 +68,8 @@ export class ScheduleService {
 
   async list(owner: ScanOwner, language: string): Promise<ScheduledScan[]> {
     const rows = await listSchedules(this.deps.db, owner.id);
-    return Promise.all(rows.map((row) => this.#toScheduledScan(row, language)));
+    const facts = await runFacts(this.deps.db, rows);
+    return rows.map((row) => toScheduledScan(row, facts, language));
   }
 
   /**
@@ -114,7 +116,7 @@ export class ScheduleService {
         notifyOnChange: request.notifyOnChange ?? true,
       });
       const row = await this.#insert(owner, draft);
-      return this.#toScheduledScan(row, language);
+      return this.#scheduledScan(row, language);
     }
     const row = await this.#owned(owner, request.id);
     if (action === 'delete') {
@@ -129,7 +131,7 @@ export class ScheduleService {
           : await this.#updateChanges(owner, row, request);
     await updateSchedule(this.deps.db, row.id, changes, this.deps.clock.now());
     await this.#holdOrReleaseQueuedRun(row.id, action);
-    return this.#toScheduledScan(await this.#owned(owner, row.id), language);
+    return this.#scheduledScan(await this.#owned(owner, row.id), language);
   }
 
   /** GET /api/ScanApi/ScheduledRuns/{id}: the last 100 finished runs, oldest first. */
@@ -287,33 +289,36 @@ export class ScheduleService {
     return row;
   }
 
-  async #toScheduledScan(row: ScheduleRow, language: string): Promise<ScheduledScan> {
-    const timing = scheduleSettingsOf(row);
-    const lastScan = row.last_scan_id ? await findScan(this.deps.db, row.last_scan_id) : undefined;
-    const [lastFinished] = await finishedRuns(this.deps.db, row.id, 1);
-    return {
-      id: row.id,
-      url: row.url,
-      status: row.status,
-      dateCreated: toDate(row.created_at).toISOString(),
-      lastRun: toOptionalDate(row.last_run_at)?.toISOString() ?? null,
-      statusCode: lastScan?.status ?? null,
-      scanType: row.scan_type,
-      totalLinksScanned: lastFinished ? Number(lastFinished.total_links) : 0,
-      scheduleCronExpression: row.cron_expression,
-      describedCronExpression: describeSchedule(timing, language),
-      scheduleSettings: timing,
-      scanSettings: scanSettingsSchema.parse(JSON.parse(row.settings_json)),
-      enabled: row.status === ScheduleStatus.Active,
-      runCount: Number(row.run_count),
-      skippedRuns: Number(row.skipped_runs),
-      lastSkipped: toOptionalDate(row.last_skipped_at)?.toISOString() ?? null,
-      lastSkipReason: row.last_skip_reason,
-      nextRun: toOptionalDate(row.next_run_at)?.toISOString() ?? null,
-      lastScanId: row.last_scan_id,
-      notifyOnChange: toBoolean(row.notify_on_change),
-    };
+  async #scheduledScan(row: ScheduleRow, language: string): Promise<ScheduledScan> {
+    return toScheduledScan(row, await runFacts(this.deps.db, [row]), language);
   }
+}
+
+/** A schedule as the list shows it (SPEC §3 Scheduled scan), with what its runs tell. */
+function toScheduledScan(row: ScheduleRow, facts: RunFacts, language: string): ScheduledScan {
+  const timing = scheduleSettingsOf(row);
+  return {
+    id: row.id,
+    url: row.url,
+    status: row.status,
+    dateCreated: toDate(row.created_at).toISOString(),
+    lastRun: toOptionalDate(row.last_run_at)?.toISOString() ?? null,
+    statusCode: facts.lastRunStatus.get(row.last_scan_id ?? '') ?? null,
+    scanType: row.scan_type,
+    totalLinksScanned: facts.lastFinishedTotal.get(row.id) ?? 0,
+    scheduleCronExpression: row.cron_expression,
+    describedCronExpression: describeSchedule(timing, language),
+    scheduleSettings: timing,
+    scanSettings: scanSettingsSchema.parse(JSON.parse(row.settings_json)),
+    enabled: row.status === ScheduleStatus.Active,
+    runCount: Number(row.run_count),
+    skippedRuns: Number(row.skipped_runs),
+    lastSkipped: toOptionalDate(row.last_skipped_at)?.toISOString() ?? null,
+    lastSkipReason: row.last_skip_reason,
+    nextRun: toOptionalDate(row.next_run_at)?.toISOString() ?? null,
+    lastScanId: row.last_scan_id,
+    notifyOnChange: toBoolean(row.notify_on_change),
+  };
 }
 
 export function scheduleSettingsOf(row: ScheduleRow): ScheduleSettings {
