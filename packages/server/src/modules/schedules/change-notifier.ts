@@ -28,7 +28,7 @@ export interface ChangeNotifierDeps {
 export class ChangeNotifier {
   constructor(private readonly deps: ChangeNotifierDeps) {}
 
-  /** Answers whether a mail was sent; never throws (a scan's outcome must not depend on mail). */
+  /** Answers whether a mail was queued; never throws (a scan's outcome must not depend on mail). */
   async afterRun(scanId: string): Promise<boolean> {
     try {
       return await this.#notify(scanId);
@@ -61,19 +61,18 @@ export class ChangeNotifier {
     const owner = await findUserById(db, schedule.user_id);
     if (!owner) return false;
     const language = accountLanguageSchema.safeParse(owner.language);
-    const mail = renderChangeMail(language.success ? language.data : 'en', {
+    const reportLink = `${this.deps.publicUrl}/report/${scan.id}`;
+    const rendered = renderChangeMail(language.success ? language.data : 'en', {
       firstName: owner.firstName,
       url: schedule.url,
       changes,
       brokenNow: current.length,
-      reportLink: `${this.deps.publicUrl}/report/${scan.id}`,
+      reportLink,
       scheduleLink: `${this.deps.publicUrl}/schedule`,
     });
-    await this.deps.mailer.send({
-      to: owner.email,
-      ...mail,
-      link: `${this.deps.publicUrl}/report/${scan.id}`,
-    });
+    // In the background: the worker that called this goes on to its next scan without waiting
+    // for the mail server (a failed send is logged by the mailer).
+    this.deps.mailer.sendInBackground({ to: owner.email, ...rendered, link: reportLink });
     return true;
   }
 }
