@@ -1,11 +1,43 @@
-import { Parser } from 'htmlparser2';
 import type { LinkKind } from '../events.js';
 import { extractCssUrls } from './css-urls.js';
 import type { ExtractedPage, FoundLink, PageAnchor } from './found-link.js';
 import { LineIndex } from './line-index.js';
 import { parseSrcset } from './srcset.js';
+import { AttributeSet, TagReader, type AttributeValues as Attributes } from './tag-reader.js';
 
-type Attributes = Record<string, string>;
+/** The attributes the extractor reads (the tag reader copies no others), by their index. */
+const enum Attribute {
+  Href,
+  Src,
+  Srcset,
+  Srcdoc,
+  Poster,
+  Data,
+  Id,
+  Name,
+  Style,
+  Rel,
+  Type,
+  Content,
+  HttpEquiv,
+}
+/** Their names, in the order of the enum. */
+const attributeNames = [
+  'href',
+  'src',
+  'srcset',
+  'srcdoc',
+  'poster',
+  'data',
+  'id',
+  'name',
+  'style',
+  'rel',
+  'type',
+  'content',
+  'http-equiv',
+];
+const linkAttributes = new AttributeSet(attributeNames);
 
 const ignoredLinkRelations = new Set(['preconnect', 'dns-prefetch']);
 const iconRelations = new Set([
@@ -24,7 +56,7 @@ const imageExtension = /\.(?:png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?)(?:[?#]|$
  */
 export class HtmlLinkExtractor {
   private readonly lines = new LineIndex();
-  private readonly parser: Parser;
+  private readonly reader: TagReader;
   private readonly links: FoundLink[] = [];
   private readonly anchors: PageAnchor[] = [];
   private readonly robotsMeta: string[] = [];
@@ -35,28 +67,22 @@ export class HtmlLinkExtractor {
   private styleText: string | undefined;
   private styleStart = 0;
   private readonly open = { picture: 0, video: 0, audio: 0, svg: 0 };
-  /** The open tag being read, and its position once worked out. */
+  /** The open tag being read: its name, offset, and its position once worked out. */
   private tagName = '';
+  private tagStart = 0;
   private tagPosition: { line: number; column: number } | undefined;
 
   constructor() {
-    this.parser = new Parser(
-      {
-        onopentag: (name, attributes) => this.openTag(name, attributes),
-        onclosetag: (name) => this.closeTag(name),
-        ontext: (text) => this.text(text),
-      },
-      { decodeEntities: true },
-    );
+    this.reader = new TagReader(linkAttributes, this);
   }
 
   write(chunk: string): void {
     this.lines.add(chunk);
-    this.parser.write(chunk);
+    this.reader.write(chunk);
   }
 
   end(): ExtractedPage {
-    this.parser.end();
+    this.reader.end();
     return {
       links: this.links,
       anchors: this.anchors,
@@ -67,14 +93,15 @@ export class HtmlLinkExtractor {
     };
   }
 
-  private openTag(name: string, attributes: Attributes): void {
+  openTag(name: string, start: number, attributes: Attributes): void {
     this.tagName = name;
+    this.tagStart = start;
     this.tagPosition = undefined;
     this.collectAnchor(name, attributes);
     this.collectIndexingHints(name, attributes);
     this.elementLinks(name, attributes);
-    if (attributes.style) {
-      for (const css of extractCssUrls(attributes.style))
+    if (attributes[Attribute.Style]) {
+      for (const css of extractCssUrls(attributes[Attribute.Style]))
         this.add('style', css.url, cssKind(css.url, css.isImport));
     }
     if (name in this.open) this.open[name as keyof typeof this.open]++;
@@ -90,7 +117,7 @@ export class HtmlLinkExtractor {
    * and no anchor, and this runs for every tag of every page.
    */
   private here(): { line: number; column: number } {
-    return (this.tagPosition ??= this.lines.position(this.parser.startIndex));
+    return (this.tagPosition ??= this.lines.position(this.tagStart));
   }
 
   /** One link of the current tag. (Methods, not closures per tag: no allocation for plain tags.) */
@@ -109,13 +136,13 @@ export class HtmlLinkExtractor {
   }
 
   /** The attribute is a link the element needs: missing or empty, it is reported as such. */
-  private required(attributes: Attributes, attribute: string, kind: LinkKind): void {
+  private required(attributes: Attributes, attribute: Attribute, kind: LinkKind): void {
     const raw = valueOf(attributes, attribute);
-    this.add(attribute, raw, kind, raw === '');
+    this.add(attributeNames[attribute]!, raw, kind, raw === '');
   }
 
   /** The attribute is a link when present (an `<a>` without href is a placeholder). */
-  private optional(attributes: Attributes, attribute: string, kind: LinkKind): void {
+  private optional(attributes: Attributes, attribute: Attribute, kind: LinkKind): void {
     if (attributes[attribute] !== undefined) this.required(attributes, attribute, kind);
   }
 
@@ -123,112 +150,117 @@ export class HtmlLinkExtractor {
     switch (name) {
       case 'a':
       case 'area':
-        this.optional(attributes, 'href', 'page');
+        this.optional(attributes, Attribute.Href, 'page');
         break;
       case 'link':
         this.linkElement(attributes);
         break;
       case 'script':
-        this.optional(attributes, 'src', 'script');
+        this.optional(attributes, Attribute.Src, 'script');
         break;
       case 'img':
         this.imageSources(attributes);
         break;
       case 'input':
-        if (valueOf(attributes, 'type').toLowerCase() === 'image')
-          this.optional(attributes, 'src', 'image');
+        if (valueOf(attributes, Attribute.Type).toLowerCase() === 'image')
+          this.optional(attributes, Attribute.Src, 'image');
         break;
       case 'source':
-        if (this.open.picture > 0 && attributes.src === undefined) {
-          if (!this.srcset(attributes)) this.required(attributes, 'srcset', 'image');
+        if (this.open.picture > 0 && attributes[Attribute.Src] === undefined) {
+          if (!this.srcset(attributes)) this.required(attributes, Attribute.Srcset, 'image');
         } else {
-          this.required(attributes, 'src', this.open.picture > 0 ? 'image' : 'media');
+          this.required(attributes, Attribute.Src, this.open.picture > 0 ? 'image' : 'media');
         }
         break;
       case 'track':
-        this.required(attributes, 'src', 'media');
+        this.required(attributes, Attribute.Src, 'media');
         break;
       case 'iframe':
       case 'frame':
-        if (attributes.src !== undefined || attributes.srcdoc === undefined)
-          this.required(attributes, 'src', 'iframe');
+        if (attributes[Attribute.Src] !== undefined || attributes[Attribute.Srcdoc] === undefined)
+          this.required(attributes, Attribute.Src, 'iframe');
         break;
       case 'video':
       case 'audio':
-        this.optional(attributes, 'src', 'media');
-        this.optional(attributes, 'poster', 'image');
+        this.optional(attributes, Attribute.Src, 'media');
+        this.optional(attributes, Attribute.Poster, 'image');
         break;
       case 'object':
-        this.optional(attributes, 'data', 'object');
+        this.optional(attributes, Attribute.Data, 'object');
         break;
       case 'embed':
-        this.required(attributes, 'src', 'object');
+        this.required(attributes, Attribute.Src, 'object');
         break;
       case 'meta':
         this.metaRefresh(attributes);
         break;
       case 'base':
-        if (this.baseHref === undefined && attributes.href !== undefined)
-          this.baseHref = valueOf(attributes, 'href');
+        if (this.baseHref === undefined && attributes[Attribute.Href] !== undefined)
+          this.baseHref = valueOf(attributes, Attribute.Href);
         break;
     }
   }
 
   private linkElement(attributes: Attributes): void {
-    const relations = (attributes.rel ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const relations = (attributes[Attribute.Rel] ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     if (relations.length > 0 && relations.every((relation) => ignoredLinkRelations.has(relation)))
       return;
     let kind: LinkKind = 'other';
     if (relations.includes('stylesheet')) kind = 'stylesheet';
     else if (relations.some((relation) => iconRelations.has(relation))) kind = 'icon';
     else if (relations.some((relation) => pageRelations.has(relation))) kind = 'page';
-    this.required(attributes, 'href', kind);
+    this.required(attributes, Attribute.Href, kind);
   }
 
   private imageSources(attributes: Attributes): void {
-    const hasSrc = valueOf(attributes, 'src') !== '';
+    const hasSrc = valueOf(attributes, Attribute.Src) !== '';
     const hasSrcset = this.srcset(attributes);
-    if (hasSrc || !hasSrcset) this.required(attributes, 'src', 'image');
+    if (hasSrc || !hasSrcset) this.required(attributes, Attribute.Src, 'image');
   }
 
   /** Adds each srcset candidate; true when there was at least one. */
   private srcset(attributes: Attributes): boolean {
-    const candidates = parseSrcset(attributes.srcset ?? '');
+    const candidates = parseSrcset(attributes[Attribute.Srcset] ?? '');
     for (const candidate of candidates) this.add('srcset', candidate.url, 'image');
     return candidates.length > 0;
   }
 
   private metaRefresh(attributes: Attributes): void {
-    if ((attributes['http-equiv'] ?? '').toLowerCase() !== 'refresh') return;
+    if ((attributes[Attribute.HttpEquiv] ?? '').toLowerCase() !== 'refresh') return;
     const match = /^\s*\d*(?:\.\d*)?\s*[;,]?\s*(?:url\s*=\s*)?(['"]?)(.*?)\1\s*$/i.exec(
-      attributes.content ?? '',
+      attributes[Attribute.Content] ?? '',
     );
     const target = match?.[2]?.trim();
     if (target) this.add('content', target, 'page');
   }
 
   private collectAnchor(name: string, attributes: Attributes): void {
-    if (attributes.id) this.anchors.push({ name: attributes.id, ...this.here() });
-    if (name === 'a' && attributes.name && attributes.name !== attributes.id) {
-      this.anchors.push({ name: attributes.name, ...this.here() });
+    if (attributes[Attribute.Id])
+      this.anchors.push({ name: attributes[Attribute.Id], ...this.here() });
+    if (
+      name === 'a' &&
+      attributes[Attribute.Name] &&
+      attributes[Attribute.Name] !== attributes[Attribute.Id]
+    ) {
+      this.anchors.push({ name: attributes[Attribute.Name], ...this.here() });
     }
   }
 
   /** What decides whether search engines may index the page (page inclusion). */
   private collectIndexingHints(name: string, attributes: Attributes): void {
     if (name === 'meta') {
-      const metaName = (attributes.name ?? '').toLowerCase();
+      const metaName = (attributes[Attribute.Name] ?? '').toLowerCase();
       if (metaName === 'robots' || metaName === 'googlebot') {
-        this.robotsMeta.push((attributes.content ?? '').toLowerCase());
+        this.robotsMeta.push((attributes[Attribute.Content] ?? '').toLowerCase());
       }
     } else if (name === 'link' && this.canonicalHref === undefined) {
-      const relations = (attributes.rel ?? '').toLowerCase().split(/\s+/);
-      if (relations.includes('canonical') && attributes.href)
-        this.canonicalHref = attributes.href.trim();
+      const relations = (attributes[Attribute.Rel] ?? '').toLowerCase().split(/\s+/);
+      if (relations.includes('canonical') && attributes[Attribute.Href])
+        this.canonicalHref = attributes[Attribute.Href].trim();
     }
   }
 
-  private closeTag(name: string): void {
+  closeTag(name: string): void {
     if (name in this.open) {
       const key = name as keyof typeof this.open;
       this.open[key] = Math.max(0, this.open[key] - 1);
@@ -243,10 +275,14 @@ export class HtmlLinkExtractor {
     }
   }
 
-  private text(text: string): void {
+  wantsText(): boolean {
+    return this.titleText !== undefined || this.styleText !== undefined;
+  }
+
+  text(text: string, start: number): void {
     if (this.titleText !== undefined && this.titleText.length < 1000) this.titleText += text;
     if (this.styleText !== undefined) {
-      if (this.styleStart < 0) this.styleStart = this.parser.startIndex;
+      if (this.styleStart < 0) this.styleStart = start;
       this.styleText += text;
     }
   }
@@ -268,7 +304,7 @@ export class HtmlLinkExtractor {
 }
 
 /** An attribute's value without surrounding white space; '' when it is absent. */
-function valueOf(attributes: Attributes, attribute: string): string {
+function valueOf(attributes: Attributes, attribute: Attribute): string {
   return (attributes[attribute] ?? '').trim();
 }
 
