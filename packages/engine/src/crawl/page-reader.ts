@@ -6,9 +6,9 @@ import type { ScanEvent } from '../events.js';
 import type { ExtractedPage } from '../extract/found-link.js';
 import { HtmlLinkExtractor } from '../extract/html-links.js';
 import type { PageFetch } from '../fetch/checker.js';
-import { decodeHtml } from '../fetch/decode.js';
+import { readHtml } from '../fetch/decode.js';
 import { ScanStoppedError } from '../fetch/errors.js';
-import { closeBody } from '../fetch/http-client.js';
+import { discard } from '../fetch/http-client.js';
 import type { ScanTally } from '../scan-tally.js';
 import type { LinkLedger } from './link-ledger.js';
 import { pageBase } from './resolve-link.js';
@@ -44,7 +44,7 @@ export class PageReader {
       // links to this address are checked against them when it settles.
       target.sameAs = claim.readBy;
       this.deps.anchors.alias(target.id, claim.readBy.id);
-      closeBody(html.response.body);
+      discard(html.response.body); // (read to its end, a small body keeps its connection)
       await claim.readBy.pageRead;
       return undefined;
     }
@@ -74,26 +74,21 @@ export class PageReader {
     const html = fetched.html!;
     const extractor = new HtmlLinkExtractor();
     const text: string[] | undefined = keepText ? [] : undefined;
-    let bytes = 0;
     const headers = {
       contentType: html.contentType,
       contentEncoding: header(html.response.headers['content-encoding']),
     };
-    const maxBytes = this.deps.maxPageBytes;
-    try {
-      for await (const chunk of decodeHtml(
-        html.response.body,
-        headers,
-        maxBytes,
-        (n) => (bytes += n),
-      )) {
+    // A body cut short still yields what arrived; only a stopped scan ends the page here.
+    const { bytes, error } = await readHtml(
+      html.response.body,
+      headers,
+      this.deps.maxPageBytes,
+      (chunk) => {
         extractor.write(chunk);
         text?.push(chunk);
-      }
-    } catch (error) {
-      if (this.deps.stop.stopped) throw new ScanStoppedError();
-      void error; // a body cut short still yields what arrived
-    }
+      },
+    );
+    if (error !== undefined && this.deps.stop.stopped) throw new ScanStoppedError();
     return { page: extractor.end(), bytes, text };
   }
 

@@ -148,8 +148,12 @@ const commonTagNames = new NameTable(
 export class TagReader implements TokenizerCallbacks {
   private readonly tokenizer: Tokenizer;
   private readonly attributes: (string | undefined)[];
-  /** The indexes of the attributes the current tag has set. */
-  private readonly setAttributes: number[] = [];
+  /**
+   * The indexes of the attributes the current tag has set, and how many. (Emptying an array by
+   * its length gives its storage back, and the next push allocates it again: once per tag.)
+   */
+  private readonly setAttributes: Int8Array;
+  private setCount = 0;
   /** Open elements, innermost last. */
   private readonly stack: string[] = [];
   private readonly foreign: Foreign[] = [Foreign.None];
@@ -169,7 +173,9 @@ export class TagReader implements TokenizerCallbacks {
     private readonly wanted: AttributeSet,
     private readonly handler: TagHandler,
   ) {
+    if (wanted.names.length > 127) throw new Error('at most 127 attributes can be wanted');
     this.attributes = wanted.names.map(() => undefined);
+    this.setAttributes = new Int8Array(wanted.names.length);
     this.tokenizer = new Tokenizer({ decodeEntities: true }, this);
   }
 
@@ -209,7 +215,7 @@ export class TagReader implements TokenizerCallbacks {
   onattribend(_quote: QuoteType, _endIndex: number): void {
     if (this.attribute === -1) return;
     this.attributes[this.attribute] = this.attributeValue;
-    this.setAttributes.push(this.attribute);
+    this.setAttributes[this.setCount++] = this.attribute;
     this.attribute = -1;
   }
 
@@ -349,8 +355,9 @@ export class TagReader implements TokenizerCallbacks {
   }
 
   private clearAttributes(): void {
-    for (const index of this.setAttributes) this.attributes[index] = undefined;
-    this.setAttributes.length = 0;
+    for (let set = 0; set < this.setCount; set++)
+      this.attributes[this.setAttributes[set]!] = undefined;
+    this.setCount = 0;
     this.attribute = -1;
   }
 

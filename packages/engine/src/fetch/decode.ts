@@ -40,36 +40,64 @@ export function createTextDecoder(charset: string | undefined): TextDecoder {
   }
 }
 
+/** How reading an HTML body ended: the bytes read, and the error that cut it short if any. */
+export interface HtmlRead {
+  bytes: number;
+  error?: unknown;
+}
+
 /**
- * A decoded HTML body as text chunks: decompressed, charset from the header, else from a
- * `<meta>` in the first bytes, else UTF-8. Reading stops at `maxBytes` of decompressed data.
+ * Reads an HTML body as text, handing each decoded piece to `onText`: decompressed, charset
+ * from the header, else from a `<meta>` in the first bytes, else UTF-8. Reading stops at
+ * `maxBytes` of decompressed data. It never rejects: a body cut short yields what arrived.
+ * (Stream events, not `for await`: async iteration made promises and listeners for every chunk
+ * of every page.)
  */
-export async function* decodeHtml(
+export function readHtml(
   body: Readable,
   headers: { contentType?: string; contentEncoding?: string },
   maxBytes: number,
-  onBytes: (bytes: number) => void,
-): AsyncGenerator<string> {
+  onText: (text: string) => void,
+): Promise<HtmlRead> {
   const stream = decompress(body, headers.contentEncoding);
   let decoder: TextDecoder | undefined;
-  let total = 0;
-  try {
-    for await (const raw of stream) {
-      let chunk = raw as Buffer;
-      if (total + chunk.length > maxBytes) chunk = chunk.subarray(0, maxBytes - total);
-      total += chunk.length;
-      onBytes(chunk.length);
+  let bytes = 0;
+  return new Promise((resolve) => {
+    let finished = false;
+    const finish = (error?: unknown) => {
+      if (finished) return;
+      finished = true;
+      stream.off('data', onData);
+      let failure = error;
+      try {
+        const rest = decoder?.decode();
+        if (rest) onText(rest);
+      } catch (late) {
+        failure ??= late;
+      }
+      closeBody(stream);
+      if (stream !== body) closeBody(body);
+      resolve(failure === undefined ? { bytes } : { bytes, error: failure });
+    };
+    const onData = (raw: Buffer) => {
+      let chunk = raw;
+      if (bytes + chunk.length > maxBytes) chunk = chunk.subarray(0, maxBytes - bytes);
+      bytes += chunk.length;
       decoder ??= createTextDecoder(
         charsetFromContentType(headers.contentType) ?? sniffMetaCharset(chunk),
       );
-      const text = decoder.decode(chunk, { stream: true });
-      if (text) yield text;
-      if (total >= maxBytes) break;
-    }
-    const rest = decoder?.decode();
-    if (rest) yield rest;
-  } finally {
-    closeBody(stream);
-    if (stream !== body) closeBody(body);
-  }
+      try {
+        const text = decoder.decode(chunk, { stream: true });
+        if (text) onText(text);
+      } catch (error) {
+        finish(error);
+        return;
+      }
+      if (bytes >= maxBytes) finish();
+    };
+    stream.on('data', onData);
+    stream.once('end', () => finish());
+    stream.once('error', (error) => finish(error));
+    stream.once('close', () => finish());
+  });
 }
