@@ -4,6 +4,8 @@ import { foldCase } from './fold-case.js';
 /** A compiled exclusion list: a URL matching any entry is neither checked nor crawled. */
 export interface ExclusionMatcher {
   matches(url: string): boolean;
+  /** Whether there is any exclusion at all (none: callers may skip asking). */
+  readonly any: boolean;
 }
 
 /**
@@ -34,9 +36,10 @@ export function compileExclusions(
   }
 
   if (prefixes.length === 0 && patterns.length === 0 && extensions.size === 0) {
-    return { matches: () => false };
+    return { matches: () => false, any: false };
   }
   return {
+    any: true,
     matches(url: string): boolean {
       const folded = fold(url);
       if (prefixes.some((prefix) => folded.startsWith(prefix))) return true;

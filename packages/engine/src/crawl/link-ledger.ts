@@ -8,8 +8,8 @@ import type { ScanTally } from '../scan-tally.js';
 import { foldCase } from './fold-case.js';
 import type { Frontier } from './frontier.js';
 import { skippedCheck } from './immediate-checks.js';
-import { takeLink, type IntakeContext } from './link-intake.js';
-import type { PageBase } from './resolve-link.js';
+import { LinkIntake, type IntakeContext } from './link-intake.js';
+import { addressPrefix, urlOf, type PageBase, type ResolvedLink } from './resolve-link.js';
 import type { StopControl } from './stop-control.js';
 import { LinkShapes, PendingOccurrences, type Target } from './targets.js';
 
@@ -47,9 +47,17 @@ export interface TargetFlags {
  */
 export class LinkLedger {
   readonly targets: Target[] = [];
-  private readonly byKey = new Map<string, Target>();
+  /**
+   * The seen index: per address prefix (scheme, host…), targets by path and query. Links are
+   * looked up by the path alone, so the URL string of a link is never built unless the link
+   * turns out to be new (hashing the shorter key is cheaper too).
+   */
+  private readonly byPrefix = new Map<string, Map<string, Target>>();
+  private lastPrefix = '';
+  private lastIndex = new Map<string, Target>();
   private readonly pending = new PendingOccurrences();
   private readonly shapes = new LinkShapes();
+  private readonly intake = new LinkIntake();
   private readonly pageUrls: string[] = [];
   private closed = false;
   limitReached = false;
@@ -62,7 +70,24 @@ export class LinkLedger {
   }
 
   find(url: string): Target | undefined {
-    return this.byKey.get(this.keyOf(url));
+    const { prefix, path } = splitAddress(new URL(url));
+    return this.siteIndex(prefix).get(this.keyOf(path));
+  }
+
+  /** The index of one address prefix; prefixes that differ only in case share it unless the scan is case-sensitive. */
+  private siteIndex(prefix: string): Map<string, Target> {
+    // Most links lead to the site of the page they are on: one comparison, not a lookup.
+    if (prefix === this.lastPrefix) return this.lastIndex;
+    let index = this.byPrefix.get(prefix);
+    if (index === undefined) {
+      const key = this.keyOf(prefix);
+      index = this.byPrefix.get(key) ?? new Map<string, Target>();
+      this.byPrefix.set(key, index);
+      this.byPrefix.set(prefix, index);
+    }
+    this.lastPrefix = prefix;
+    this.lastIndex = index;
+    return index;
   }
 
   /** A new page; its id numbers its links' sources. */
@@ -87,7 +112,8 @@ export class LinkLedger {
       pendingHead: -1,
     };
     this.targets.push(target);
-    this.byKey.set(this.keyOf(url), target);
+    const { prefix, path } = splitAddress(parsed);
+    this.siteIndex(prefix).set(this.keyOf(path), target);
     if (this.deps.settings.checkBrokenCertificate) this.deps.certificates?.inspect(parsed);
     if (enqueue) this.deps.frontier.push(target);
     return target;
@@ -104,9 +130,9 @@ export class LinkLedger {
    * target. Returns the target's id when the link names a URL to fetch.
    */
   takeIn(source: LinkSource, link: FoundLink, base: PageBase): number | undefined {
-    const intake = takeLink(link, base, source.depth, this.context);
+    const intake = this.intake;
     const shape = this.shapes.intern(link.element, link.attribute, link.kind);
-    if (intake.type === 'known') {
+    if (intake.take(link, base, source.depth, this.context) === 'known') {
       this.deps.tally.brokenWithoutUrl(intake.check);
       this.emitLink(
         source.pageId,
@@ -120,11 +146,18 @@ export class LinkLedger {
       );
       return undefined;
     }
-    const { url, fragment, internal } = intake.link;
+    const { fragment, internal } = intake.link;
     const readAnchors = this.deps.settings.checkAnchors && intake.navigational && !intake.crawl;
     const resource = isResourceKind(link.kind);
-    const target = this.targetFor(url, source.depth + 1, intake.crawl, readAnchors, resource);
+    const target = this.targetFor(
+      intake.link,
+      source.depth + 1,
+      intake.crawl,
+      readAnchors,
+      resource,
+    );
     if (!target) {
+      const url = urlOf(intake.link);
       this.emitLink(
         source.pageId,
         shape,
@@ -146,13 +179,13 @@ export class LinkLedger {
 
   /** The known target, upgraded by what this link adds, or a new one; undefined past the link limit. */
   private targetFor(
-    url: string,
+    link: ResolvedLink,
     depth: number,
     crawl: boolean,
     readAnchors: boolean,
     resource: boolean,
   ): Target | undefined {
-    const existing = this.byKey.get(this.keyOf(url));
+    const existing = this.siteIndex(link.prefix).get(this.keyOf(link.path));
     if (existing) {
       if (existing.state === 'queued') {
         existing.depth = Math.min(existing.depth, depth);
@@ -167,7 +200,7 @@ export class LinkLedger {
       this.limitReached = true;
       return undefined;
     }
-    return this.register(url, depth, { crawl, readAnchors, resource });
+    return this.register(urlOf(link), depth, { crawl, readAnchors, resource });
   }
 
   settle(target: Target, check: LinkCheck): void {
@@ -293,4 +326,9 @@ export class LinkLedger {
     if (anchor) event.anchor = anchor;
     this.deps.emit(event);
   }
+}
+
+/** An address as its prefix (scheme, user info, host, port) and its path and query. */
+function splitAddress(url: URL): { prefix: string; path: string } {
+  return { prefix: addressPrefix(url), path: url.pathname + url.search };
 }

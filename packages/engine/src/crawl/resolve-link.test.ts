@@ -1,6 +1,6 @@
 import { ScanDepth } from '@linkaudit/core';
 import { describe, expect, it } from 'vitest';
-import { pageBase, resolveLink } from './resolve-link.js';
+import { emptyResolvedLink, pageBase, resolveLink, urlOf } from './resolve-link.js';
 import { SiteScope } from './site-scope.js';
 
 const scope = new SiteScope(new URL('https://www.example.com/'), ScanDepth.Domain, false);
@@ -18,6 +18,7 @@ describe('resolveLink', () => {
     'https://www.example.com/docs/guide/page.html?x=1#top',
     'https://www.example.com/',
     'http://127.0.0.1:8080/a/b/',
+    'https://User:Secret@www.example.com/private/area/',
   ];
   const references = [
     'p2.html',
@@ -56,28 +57,34 @@ describe('resolveLink', () => {
   ];
   for (const baseUrl of bases) {
     it.each(references)(`resolves %j exactly as the URL parser does against ${baseUrl}`, (raw) => {
-      const resolution = resolveLink(raw, pageBase(new URL(baseUrl), scope), scope);
-      expect(resolution.type).toBe('http');
-      if (resolution.type !== 'http') return;
-      const { type: _type, internal: _internal, ...link } = resolution;
-      expect(link).toEqual(byUrlParser(raw, baseUrl));
+      // A used object, as in a crawl: every field must be written, none left from before.
+      const into = {
+        prefix: 'x:',
+        path: '/old',
+        fragment: '#old',
+        host: 'old',
+        pathname: '/old',
+        internal: true,
+      };
+      expect(resolveLink(raw, pageBase(new URL(baseUrl), scope), scope, into)).toBe('http');
+      const { fragment, host, pathname } = into;
+      expect({ url: urlOf(into), fragment, host, pathname }).toEqual(byUrlParser(raw, baseUrl));
     });
   }
 
   it('knows other schemes and invalid references', () => {
     const base = pageBase(new URL(bases[0]!), scope);
-    expect(resolveLink('mailto:a@b.c', base, scope)).toEqual({
-      type: 'other-scheme',
-      href: 'mailto:a@b.c',
-    });
-    expect(resolveLink('http://[bad', base, scope)).toEqual({ type: 'invalid' });
+    const into = emptyResolvedLink();
+    expect(resolveLink('mailto:a@b.c', base, scope, into)).toBe('other-scheme');
+    expect(into.prefix).toBe('mailto:a@b.c');
+    expect(resolveLink('http://[bad', base, scope, into)).toBe('invalid');
   });
 
   it('tells internal links (www and scheme aside) from external ones', () => {
     const base = pageBase(new URL('https://www.example.com/a/'), scope);
     const internal = (raw: string) => {
-      const resolution = resolveLink(raw, base, scope);
-      return resolution.type === 'http' && resolution.internal;
+      const into = emptyResolvedLink();
+      return resolveLink(raw, base, scope, into) === 'http' && into.internal;
     };
     expect(
       ['b.html', '/c', 'http://example.com/d', 'https://WWW.example.com/e'].map(internal),

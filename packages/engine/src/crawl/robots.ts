@@ -4,6 +4,8 @@ import { closeBody, type HttpClient } from '../fetch/http-client.js';
 
 export interface RobotsRules {
   isAllowed(url: string): boolean;
+  /** Set when nothing is disallowed: callers may skip asking (and building the URL to ask). */
+  allowsAll?: true;
   /** Sitemap addresses the file names (page inclusion reads them). */
   sitemaps: string[];
 }
@@ -19,7 +21,7 @@ const robotsParser = createRequire(import.meta.url)('robots-parser') as (
   contents: string,
 ) => RobotsFile;
 
-const allowEverything: RobotsRules = { isAllowed: () => true, sitemaps: [] };
+const allowEverything: RobotsRules = { isAllowed: () => true, allowsAll: true, sitemaps: [] };
 const maxRobotsBytes = 512 * 1024;
 
 /**
