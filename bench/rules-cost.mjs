@@ -37,7 +37,7 @@ const NODE_FLAGS = readFileSync(OUR_BIN, 'utf8').match(/--[\w-]+=\S+/g) ?? [];
 async function engineRun(argv) {
   const { parseCommandLine } = await import(path.join(HERE, '../packages/cli/dist/index.js'));
   const { runScan } = await import(path.join(HERE, '../packages/engine/dist/index.js'));
-  const command = parseCommandLine(argv);
+  const command = await parseCommandLine(argv);
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   const threadBefore = process.threadCpuUsage();

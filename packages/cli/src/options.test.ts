@@ -1,17 +1,17 @@
 import { defaultScanSettings, ScanDepth, ScanLimitOption } from '@linkaudit/core';
-import { ruleCatalogue } from '@linkaudit/engine';
+import { ruleCatalogue } from '@linkaudit/engine/rules';
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine, UsageError, type Command } from './options.js';
 
-function scanOf(argv: string[]): Extract<Command, { kind: 'scan' }> {
-  const command = parseCommandLine(argv);
+async function scanOf(argv: string[]): Promise<Extract<Command, { kind: 'scan' }>> {
+  const command = await parseCommandLine(argv);
   if (command.kind !== 'scan') throw new Error(`expected a scan, got ${command.kind}`);
   return command;
 }
 
-function usageErrorOf(argv: string[]): string {
+async function usageErrorOf(argv: string[]): Promise<string> {
   try {
-    parseCommandLine(argv);
+    await parseCommandLine(argv);
   } catch (error) {
     if (error instanceof UsageError) return error.message;
     throw error;
@@ -20,8 +20,8 @@ function usageErrorOf(argv: string[]): string {
 }
 
 describe('a scan with no options', () => {
-  it('crawls the whole site with the settings defaults, text to standard output', () => {
-    const command = scanOf(['scan', 'example.com']);
+  it('crawls the whole site with the settings defaults, text to standard output', async () => {
+    const command = await scanOf(['scan', 'example.com']);
     expect(command.settings).toEqual(
       defaultScanSettings({ url: 'http://example.com/', scanDepth: ScanDepth.Domain }),
     );
@@ -29,13 +29,17 @@ describe('a scan with no options', () => {
     expect(command.output).toEqual({ format: 'text', quiet: false });
   });
 
-  it('accepts localhost and private addresses, normalised', () => {
-    expect(scanOf(['scan', 'http://LOCALHOST:8080']).settings.url).toBe('http://localhost:8080/');
-    expect(scanOf(['scan', '192.168.1.20/docs#top']).settings.url).toBe('http://192.168.1.20/docs');
+  it('accepts localhost and private addresses, normalised', async () => {
+    expect((await scanOf(['scan', 'http://LOCALHOST:8080'])).settings.url).toBe(
+      'http://localhost:8080/',
+    );
+    expect((await scanOf(['scan', '192.168.1.20/docs#top'])).settings.url).toBe(
+      'http://192.168.1.20/docs',
+    );
   });
 
-  it('takes options before the command as well as after the address', () => {
-    expect(scanOf(['--quiet', 'scan', 'example.com']).output.quiet).toBe(true);
+  it('takes options before the command as well as after the address', async () => {
+    expect((await scanOf(['--quiet', 'scan', 'example.com'])).output.quiet).toBe(true);
   });
 });
 
@@ -47,12 +51,14 @@ describe('every setting as a flag', () => {
     ['2', ScanDepth.AllPagesBelow],
     ['site', ScanDepth.Domain],
     ['3', ScanDepth.Domain],
-  ])('--depth %s', (value, depth) => {
-    expect(scanOf(['scan', 'example.com', '--depth', value]).settings.scanDepth).toBe(depth);
+  ])('--depth %s', async (value, depth) => {
+    expect((await scanOf(['scan', 'example.com', '--depth', value])).settings.scanDepth).toBe(
+      depth,
+    );
   });
 
-  it('sets numbers, limits and switches', () => {
-    const { settings } = scanOf([
+  it('sets numbers, limits and switches', async () => {
+    const { settings } = await scanOf([
       'scan',
       'https://example.com/docs/',
       '--max-links=250',
@@ -106,13 +112,13 @@ describe('every setting as a flag', () => {
     );
   });
 
-  it('leaves the link limit off without --max-links', () => {
-    const { settings } = scanOf(['scan', 'example.com']);
+  it('leaves the link limit off without --max-links', async () => {
+    const { settings } = await scanOf(['scan', 'example.com']);
     expect(settings.scanLimitOption).toBe(ScanLimitOption.Unlimited);
   });
 
-  it('passes engine options only when given', () => {
-    const { engine } = scanOf([
+  it('passes engine options only when given', async () => {
+    const { engine } = await scanOf([
       'scan',
       'example.com',
       '--request-timeout',
@@ -129,35 +135,39 @@ describe('every setting as a flag', () => {
     });
   });
 
-  it('reads the output options, short forms included', () => {
-    expect(scanOf(['scan', 'example.com', '-f', 'sarif', '-o', 'out.sarif', '-q']).output).toEqual({
+  it('reads the output options, short forms included', async () => {
+    expect(
+      (await scanOf(['scan', 'example.com', '-f', 'sarif', '-o', 'out.sarif', '-q'])).output,
+    ).toEqual({
       format: 'sarif',
       file: 'out.sarif',
       quiet: true,
     });
     for (const format of ['text', 'json', 'csv', 'junit', 'sarif']) {
-      expect(scanOf(['scan', 'example.com', `--format=${format}`]).output.format).toBe(format);
+      expect((await scanOf(['scan', 'example.com', `--format=${format}`])).output.format).toBe(
+        format,
+      );
     }
-    expect(scanOf(['scan', 'example.com', '--output', '-']).output.file).toBeUndefined();
+    expect((await scanOf(['scan', 'example.com', '--output', '-'])).output.file).toBeUndefined();
   });
 
-  it('lets the last of a repeated option win', () => {
+  it('lets the last of a repeated option win', async () => {
     expect(
-      scanOf(['scan', 'example.com', '--depth', 'page', '--depth', 'folder']).settings,
+      (await scanOf(['scan', 'example.com', '--depth', 'page', '--depth', 'folder'])).settings,
     ).toEqual(expect.objectContaining({ scanDepth: ScanDepth.AllPagesBelow }));
   });
 });
 
 describe('help and version', () => {
-  it('answers --help, -h, --version and -V', () => {
-    expect(parseCommandLine(['--help'])).toEqual({ kind: 'help' });
-    expect(parseCommandLine(['scan', '-h'])).toEqual({ kind: 'help' });
-    expect(parseCommandLine(['--version'])).toEqual({ kind: 'version' });
-    expect(parseCommandLine(['-V'])).toEqual({ kind: 'version' });
+  it('answers --help, -h, --version and -V', async () => {
+    expect(await parseCommandLine(['--help'])).toEqual({ kind: 'help' });
+    expect(await parseCommandLine(['scan', '-h'])).toEqual({ kind: 'help' });
+    expect(await parseCommandLine(['--version'])).toEqual({ kind: 'version' });
+    expect(await parseCommandLine(['-V'])).toEqual({ kind: 'version' });
   });
 
-  it('shows the help even when the rest of the line has mistakes', () => {
-    expect(parseCommandLine(['scan', '--bogus', '--help'])).toEqual({ kind: 'help' });
+  it('shows the help even when the rest of the line has mistakes', async () => {
+    expect(await parseCommandLine(['scan', '--bogus', '--help'])).toEqual({ kind: 'help' });
   });
 });
 
@@ -241,18 +251,18 @@ describe('usage errors', () => {
       ['scan', 'a.com', '--exclude', 'regex:'],
       '--exclude "regex:" is not a valid regular expression: empty expression',
     ],
-  ])('%j → %s', (argv, message) => {
-    expect(usageErrorOf(argv)).toBe(message);
+  ])('%j → %s', async (argv, message) => {
+    expect(await usageErrorOf(argv)).toBe(message);
   });
 
-  it('names the problem of a regular expression that does not compile', () => {
-    expect(usageErrorOf(['scan', 'a.com', '--exclude', 'regex:(a'])).toMatch(
+  it('names the problem of a regular expression that does not compile', async () => {
+    expect(await usageErrorOf(['scan', 'a.com', '--exclude', 'regex:(a'])).toMatch(
       /^--exclude "regex:\(a" is not a valid regular expression: .*Unterminated group/,
     );
   });
 
-  it('lists every unknown option at once', () => {
-    expect(usageErrorOf(['scan', 'a.com', '--one', '--two'])).toBe(
+  it('lists every unknown option at once', async () => {
+    expect(await usageErrorOf(['scan', 'a.com', '--one', '--two'])).toBe(
       'unknown option --one\nunknown option --two',
     );
   });
@@ -265,42 +275,44 @@ describe('usage errors', () => {
     ['http:example.com', 'the address is not a well-formed URL'],
     ['https://user:secret@example.com', 'addresses with a user name or password cannot be scanned'],
     ['http://example', 'the host name is not valid'],
-  ])('refuses the address %j: %s', (url, problem) => {
-    expect(usageErrorOf(['scan', url])).toBe(`invalid address "${url}": ${problem}`);
+  ])('refuses the address %j: %s', async (url, problem) => {
+    expect(await usageErrorOf(['scan', url])).toBe(`invalid address "${url}": ${problem}`);
   });
 });
 
 describe('--rules', () => {
-  const rulesOf = (...values: string[]): number[] =>
-    scanOf(['scan', 'a.com', ...values.flatMap((value) => ['--rules', value])]).settings
+  const rulesOf = async (...values: string[]): Promise<number[]> =>
+    (await scanOf(['scan', 'a.com', ...values.flatMap((value) => ['--rules', value])])).settings
       .selectedRules;
   const categories =
     '1 Web performance (1001-1015), 2 Spellcheck (2001-2012), 3 Valid HTML (3001-3099), 4 SEO (4001-4017), 5 User Experience (5001-5015)';
 
-  it('runs no rule unless asked', () => {
-    expect(scanOf(['scan', 'a.com']).settings.selectedRules).toEqual([]);
+  it('runs no rule unless asked', async () => {
+    expect((await scanOf(['scan', 'a.com'])).settings.selectedRules).toEqual([]);
   });
 
-  it('takes ids, comma-separated and repeated, each once and in order', () => {
-    expect(rulesOf('4002,1001', '4002', ' 5003 ')).toEqual([1001, 4002, 5003]);
+  it('takes ids, comma-separated and repeated, each once and in order', async () => {
+    expect(await rulesOf('4002,1001', '4002', ' 5003 ')).toEqual([1001, 4002, 5003]);
   });
 
-  it('takes a whole category, readable ids, and mixes them', () => {
-    expect(rulesOf('category:4')).toEqual(Array.from({ length: 17 }, (_, index) => 4001 + index));
-    expect(rulesOf('seo/title-missing,1001', 'category:5')).toEqual([
+  it('takes a whole category, readable ids, and mixes them', async () => {
+    expect(await rulesOf('category:4')).toEqual(
+      Array.from({ length: 17 }, (_, index) => 4001 + index),
+    );
+    expect(await rulesOf('seo/title-missing,1001', 'category:5')).toEqual([
       1001,
       4001,
       ...Array.from({ length: 15 }, (_, index) => 5001 + index),
     ]);
   });
 
-  it('takes all: every built-in rule', () => {
+  it('takes all: every built-in rule', async () => {
     const all = ruleCatalogue()
       .map((rule) => rule.linkAuditorRuleID)
       .sort((a, b) => a - b);
     expect(all.length).toBeGreaterThan(70);
-    expect(rulesOf('all')).toEqual(all);
-    expect(rulesOf('ALL', '1001')).toEqual(all);
+    expect(await rulesOf('all')).toEqual(all);
+    expect(await rulesOf('ALL', '1001')).toEqual(all);
   });
 
   it.each([
@@ -308,13 +320,13 @@ describe('--rules', () => {
     [['4001,nope'], 'unknown rule "nope"; give all, category:N or rule ids of the categories'],
     [['category:6'], 'unknown category "category:6"; the categories are'],
     [['category:'], 'unknown category "category:"; the categories are'],
-  ])('%j is a usage error listing the categories', (values, start) => {
+  ])('%j is a usage error listing the categories', async (values, start) => {
     const argv = ['scan', 'a.com', ...values.flatMap((value) => ['--rules', value])];
-    expect(usageErrorOf(argv)).toBe(`--rules: ${start} ${categories}`);
+    expect(await usageErrorOf(argv)).toBe(`--rules: ${start} ${categories}`);
   });
 
-  it.each([[['']], [['4001,']], [[',']]])('%j needs a value', (values) => {
+  it.each([[['']], [['4001,']], [[',']]])('%j needs a value', async (values) => {
     const argv = ['scan', 'a.com', ...values.flatMap((value) => [`--rules=${value}`])];
-    expect(usageErrorOf(argv)).toBe('--rules needs all, rule ids or category:N');
+    expect(await usageErrorOf(argv)).toBe('--rules needs all, rule ids or category:N');
   });
 });

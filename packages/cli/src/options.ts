@@ -9,7 +9,7 @@ import {
   type ScanUrlProblem,
 } from '@linkaudit/core';
 import type { EngineOptions } from '@linkaudit/engine';
-import { builtInRules, ruleCategories, ruleCategoryList } from './rules.js';
+import { loadRuleCatalogue, ruleCategories, ruleCategoryList, type RuleInfo } from './rules.js';
 
 export const formats = ['text', 'json', 'csv', 'junit', 'sarif'] as const;
 export type Format = (typeof formats)[number];
@@ -124,15 +124,18 @@ interface RawOptions {
   positionals: string[];
 }
 
-/** argv (without node and the script) → the command to run, or a UsageError. */
-export function parseCommandLine(argv: readonly string[]): Command {
+/**
+ * argv (without node and the script) → the command to run, or a UsageError. Asynchronous because
+ * --rules loads the rule catalogue (see rules.ts).
+ */
+export async function parseCommandLine(argv: readonly string[]): Promise<Command> {
   const raw = readOptions(argv);
   if (raw.flags.has('help')) return { kind: 'help' };
   if (raw.flags.has('version')) return { kind: 'version' };
   const url = readScanUrl(raw.positionals);
   return {
     kind: 'scan',
-    settings: readSettings(url, raw),
+    settings: await readSettings(url, raw),
     engine: readEngineOptions(raw),
     output: readOutputOptions(raw),
   };
@@ -213,7 +216,7 @@ const depths: Record<string, ScanDepth> = {
 /** The CLI crawls the whole site unless told otherwise (the web form's default is one page). */
 const defaultDepth = ScanDepth.Domain;
 
-function readSettings(url: string, raw: RawOptions): ScanSettings {
+async function readSettings(url: string, raw: RawOptions): Promise<ScanSettings> {
   const value = (name: OptionName): string | undefined => raw.strings.get(name)?.at(-1);
   const input: ScanSettingsInput = {
     url,
@@ -238,7 +241,7 @@ function readSettings(url: string, raw: RawOptions): ScanSettings {
   input.timeoutAfter = readPositiveNumber('timeout', value('timeout'), 168);
   input.maxThreadCount = readWholeNumber('concurrency', value('concurrency'), 1, 500);
   const rules = raw.strings.get('rules');
-  if (rules) input.selectedRules = readRules(rules);
+  if (rules) input.selectedRules = readRules(rules, await loadRuleCatalogue());
   return defaultScanSettings(input);
 }
 
@@ -337,8 +340,7 @@ function readExclusion(pattern: string): string {
  * `--rules all`, `--rules 1001,4002`, `--rules category:4`, or several of them (repeated or
  * comma-separated): the ids of the built-in rules to run, each once, in id order.
  */
-function readRules(values: readonly string[]): number[] {
-  const known = builtInRules();
+function readRules(values: readonly string[], known: ReadonlyMap<number, RuleInfo>): number[] {
   const selected = new Set<number>();
   for (const item of values.flatMap((value) => value.split(','))) {
     const choice = item.trim().toLowerCase();

@@ -190,6 +190,11 @@ export class ReportCollector {
     }
   }
 
+  /** Whether the report has rule results: they are described from the loaded rule catalogue. */
+  get hasRuleResults(): boolean {
+    return this.checks.rules.length > 0 || this.ruleFindings.length > 0;
+  }
+
   finish(done: DoneEvent): ScanReport {
     return {
       done,
@@ -219,9 +224,7 @@ export class ReportCollector {
       ...(this.checks.pageInclusion
         ? { pageInclusion: this.pageInclusion.sort((a, b) => compareText(a.page, b.page)) }
         : {}),
-      ...(this.checks.rules.length > 0 || this.ruleFindings.length > 0
-        ? { rules: this.ruleReport(done) }
-        : {}),
+      ...(this.hasRuleResults ? { rules: this.ruleReport(done) } : {}),
     };
   }
 

@@ -1,5 +1,4 @@
 import { ruleCategoryLabel } from '@linkaudit/core';
-import { ruleCatalogue } from '@linkaudit/engine';
 
 /** What the reports say about a quality rule, from the engine's catalogue. */
 export interface RuleInfo {
@@ -28,8 +27,12 @@ export function ruleHelpUrl(ruleUrl: string, id: number): string {
 
 let catalogue: ReadonlyMap<number, RuleInfo> | undefined;
 
-/** Every built-in rule by id, in id order (read once). */
-export function builtInRules(): ReadonlyMap<number, RuleInfo> {
+/**
+ * The engine's catalogue, read once. Its import loads every rule's code (~70 modules), so only
+ * --rules and reports with rule results ask for it.
+ */
+export async function loadRuleCatalogue(): Promise<ReadonlyMap<number, RuleInfo>> {
+  const { ruleCatalogue } = await import('@linkaudit/engine/rules');
   catalogue ??= new Map(
     ruleCatalogue()
       .map((rule): RuleInfo => ({
@@ -44,6 +47,12 @@ export function builtInRules(): ReadonlyMap<number, RuleInfo> {
       .sort((a, b) => a.id - b.id)
       .map((rule) => [rule.id, rule]),
   );
+  return catalogue;
+}
+
+/** Every built-in rule by id, in id order; loadRuleCatalogue() must have been awaited. */
+export function builtInRules(): ReadonlyMap<number, RuleInfo> {
+  if (!catalogue) throw new Error('the rule catalogue is not loaded (await loadRuleCatalogue())');
   return catalogue;
 }
 

@@ -12,6 +12,7 @@ import { formatText } from './formatters/text.js';
 import { parseCommandLine, usage, UsageError, type Command, type Format } from './options.js';
 import { createProgressLine } from './progress.js';
 import { ReportCollector, type ScanReport } from './report.js';
+import { loadRuleCatalogue } from './rules.js';
 
 /** The part of a process stream the CLI writes to (tests pass their own). */
 export interface CliStream {
@@ -53,7 +54,7 @@ export async function main(
   deps: CliDeps = { runScan },
 ): Promise<ExitCode> {
   try {
-    const command = parseCommandLine(argv);
+    const command = await parseCommandLine(argv);
     if (command.kind === 'help') return await writeAndExit(io.stdout, usage, ExitCode.Ok);
     if (command.kind === 'version') {
       return await writeAndExit(io.stdout, `linkaudit ${cliVersion()}\n`, ExitCode.Ok);
@@ -109,6 +110,7 @@ async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<Sca
         else collector.add(event);
       },
     });
+    if (collector.hasRuleResults) await loadRuleCatalogue();
     return collector.finish(done);
   } catch (error) {
     throw new Error(`the scan stopped with an error: ${errorMessage(error)}`, { cause: error });

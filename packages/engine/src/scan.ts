@@ -10,7 +10,7 @@ import { SiteAnalysis } from './analysis/site-analysis.js';
 import { readSitemaps, type SitemapContents } from './analysis/sitemaps.js';
 import { AnchorIndex } from './checks/anchors.js';
 import { CertificateInspector } from './checks/certificates.js';
-import { QualityRules } from './checks/quality-rules.js';
+import type { QualityRules } from './checks/quality-rules.js';
 import { compileExclusions, exclusionProblems } from './crawl/exclusions.js';
 import { Frontier } from './crawl/frontier.js';
 import { engineExceptionCheck } from './crawl/immediate-checks.js';
@@ -82,8 +82,9 @@ class ScanRun {
   private readonly analysis: SiteAnalysis;
   private readonly certificates: CertificateInspector | undefined;
   private readonly ledger: LinkLedger;
-  private readonly reader: PageReader;
-  private readonly rules: QualityRules | undefined;
+  /** Made by crawl(), once the rules are loaded. */
+  private reader!: PageReader;
+  private rules: QualityRules | undefined;
   private robots: RobotsRules = { isAllowed: () => true, sitemaps: [] };
   private sitemap: SitemapContents | undefined;
   private active = 0;
@@ -152,18 +153,6 @@ class ScanRun {
       okLinkEvents: (options.linkEvents ?? engineDefaults.linkEvents) === 'all',
       emit: (event) => this.emit(event),
     });
-    this.rules = QualityRules.forScan(settings);
-    this.reader = new PageReader({
-      settings,
-      rules: this.rules,
-      ledger: this.ledger,
-      anchors: this.anchors,
-      analysis: this.analysis,
-      tally: this.tally,
-      stop: this.stop,
-      maxPageBytes: options.maxPageBytes ?? engineDefaults.maxPageBytes,
-      emit: (event) => this.emit(event),
-    });
   }
 
   async execute(): Promise<DoneEvent> {
@@ -180,6 +169,7 @@ class ScanRun {
 
   /** The table of contents: the start page first (it decides the scope), then everything it leads to. */
   private async crawl(): Promise<string | undefined> {
+    await this.startReader();
     const startUrl = this.startUrl();
     if (typeof startUrl === 'string') return startUrl;
     this.startProgress();
@@ -209,6 +199,28 @@ class ScanRun {
     if (this.settings.checkPageInclusion) await this.addSitemapEntries(startUrl);
     await this.drain();
     return undefined;
+  }
+
+  /**
+   * The rules' code (every rule, a spell checker and its dictionary: ~70 modules) is loaded only
+   * by scans that select rules, so the others start sooner.
+   */
+  private async startReader(): Promise<void> {
+    if (this.settings.selectedRules.length > 0) {
+      const { QualityRules } = await import('./checks/quality-rules.js');
+      this.rules = QualityRules.forScan(this.settings);
+    }
+    this.reader = new PageReader({
+      settings: this.settings,
+      rules: this.rules,
+      ledger: this.ledger,
+      anchors: this.anchors,
+      analysis: this.analysis,
+      tally: this.tally,
+      stop: this.stop,
+      maxPageBytes: this.options.maxPageBytes ?? engineDefaults.maxPageBytes,
+      emit: (event) => this.emit(event),
+    });
   }
 
   private startUrl(): URL | string {

@@ -9,6 +9,10 @@ import type {
   ScanSummary,
 } from '@linkaudit/engine';
 import { ReportCollector, type ReportChecks, type ScanReport } from '../report.js';
+import { loadRuleCatalogue } from '../rules.js';
+
+// Reports with rule results describe their rules from the catalogue, as the CLI loads it.
+await loadRuleCatalogue();
 
 const site = 'https://shop.example.com';
 

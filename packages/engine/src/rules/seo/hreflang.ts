@@ -3,8 +3,15 @@ import { attr, tokens } from '../dom.js';
 import type { PageElement, ParsedPage } from '../page.js';
 import type { PageRule } from '../rule-types.js';
 
-const languages = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
-const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+// Made on first use: building them loads ICU's locale data (~20 ms), which loading the rule
+// catalogue (a server start, `--rules`) need not pay.
+let names: { languages: Intl.DisplayNames; regions: Intl.DisplayNames } | undefined;
+function displayNames(): NonNullable<typeof names> {
+  return (names ??= {
+    languages: new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }),
+    regions: new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }),
+  });
+}
 const tagShape = /^([a-z]{2,3})(?:-([a-z]{4}))?(?:-([a-z]{2}|\d{3}))?$/i;
 // Codes ICU understands but search engines do not accept as a hreflang region.
 const refusedRegions = new Map([
@@ -27,6 +34,7 @@ function judge(value: string): string | undefined {
   const match = tagShape.exec(value);
   if (!match) return `"${value}" is not a language code such as en or en-GB`;
   const [, language = '', , region] = match;
+  const { languages, regions } = displayNames();
   if (!languages.of(language)) return `"${language}" is not an ISO 639 language code`;
   if (region) {
     const refused = refusedRegions.get(region);

@@ -1,5 +1,5 @@
 import type { Rule } from '@linkaudit/core';
-import { ruleCatalogue } from '@linkaudit/engine';
+import { ruleCatalogue } from '@linkaudit/engine/rules';
 
 /**
  * The rules list of GET /api/ScanRuleApi/: the engine's built-in catalogue. The one place to
