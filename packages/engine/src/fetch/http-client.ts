@@ -59,10 +59,17 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308]);
  */
 export class HttpClient {
   private readonly agent: Agent;
+  /** The same for every request (undici reads them, never changes them). */
+  private readonly headers: Readonly<Record<string, string>>;
 
   constructor(private readonly config: HttpClientConfig) {
     const extraCa = config.ca === undefined ? [] : [config.ca].flat();
     const lookup = guardLookup(config.addressPolicy, config.lookup);
+    this.headers = Object.freeze({
+      'user-agent': config.userAgent,
+      accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      'accept-encoding': 'gzip, deflate, br',
+    });
     this.agent = new Agent({
       connections: config.connections,
       pipelining: 1,
@@ -88,7 +95,6 @@ export class HttpClient {
   /** Follows redirects from `url`; each hop is retried on its own. */
   async follow(url: string, method: 'GET' | 'HEAD'): Promise<FollowResult> {
     const redirects: RedirectHop[] = [];
-    const visited = new Set<string>([url]);
     let current = url;
     let currentMethod = method;
     for (;;) {
@@ -100,11 +106,13 @@ export class HttpClient {
       const statusCode = response.statusCode;
       if (next === undefined) return { ok: false, redirects, problem: 'no-location', statusCode };
       if (next === null) return { ok: false, redirects, problem: 'bad-location', statusCode };
-      if (visited.has(next)) return { ok: false, redirects, problem: 'loop', statusCode };
+      // Every address visited is a hop by now; a chain is at most maxRedirects long, so a scan
+      // of it replaces a Set that was made for every request.
+      if (redirects.some((hop) => hop.url === next))
+        return { ok: false, redirects, problem: 'loop', statusCode };
       if (redirects.length > this.config.maxRedirects) {
         return { ok: false, redirects, problem: 'too-many', statusCode };
       }
-      visited.add(next);
       current = next;
       if (statusCode === 303 && currentMethod !== 'HEAD') currentMethod = 'GET';
     }
@@ -145,11 +153,7 @@ export class HttpClient {
       // keep-alive; a stray body then breaks the next answer on that connection, which is
       // retried on a fresh one (see isRetriable).
       ...(method === 'HEAD' ? { reset: false } : {}),
-      headers: {
-        'user-agent': this.config.userAgent,
-        accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-        'accept-encoding': 'gzip, deflate, br',
-      },
+      headers: this.headers,
     });
     return { url, statusCode: response.statusCode, headers: response.headers, body: response.body };
   }
