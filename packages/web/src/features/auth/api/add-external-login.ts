@@ -18,6 +18,10 @@ export function useAddExternalLogin() {
     mutationFn: addExternalLogin,
     onSuccess: async () => {
       toastSuccess(t('account.manage.loginAdded'));
+      // The add runs as /manage opens, while its first manage-info fetch may still be under way;
+      // invalidating would wait for that fetch (a query without data is never cancelled for a
+      // refetch) and keep its answer, from before the add. Cancel it, then fetch anew.
+      await queryClient.cancelQueries({ queryKey: ['manage-info'] });
       await queryClient.invalidateQueries({ queryKey: ['manage-info'] });
     },
   });
