@@ -82,6 +82,11 @@ const tricky = [
   '<a href="/unterminated',
   '<p>unclosed <b>tags <i>at the end',
   '<title>t</title><style>unterminated style',
+  '<a href="?a=1&amp;b=2&copy=3&notin;&notit;&amp=x">e</a><img src=\'&#x41;&#0;&amp\' data-x=&amp=1>',
+  '<title>&lt;T&gt; &amp</title><textarea>&amp;<b>bold?</b></textarea><xmp>&amp;<i></xmp>',
+  '<iframe>&amp;<p>raw</iframe><noscript>&amp;<a href="&#47;ns">n</a></noscript>',
+  '<svg><title>&amp; svg</title><script>&lt;x</script><style>&amp;</style></svg>&am&#x41;',
+  '<p>before<plaintext>&amp;<a href=x>all text</a>',
 ];
 
 /** Seeded random documents built from pieces that stress the tree rules and the tokenizer. */
@@ -115,6 +120,17 @@ function randomDocuments(count: number, seed: number): string[] {
     '</style>',
     '<form>',
     '</form>',
+    '&am',
+    'p;',
+    '&#x',
+    '41;',
+    '<a href="x?y=1&amp;z=&lt;2">',
+    '<script>&amp;<a>',
+    '</script>',
+    '<textarea>',
+    '</textarea>',
+    '<xmp>',
+    '</xmp>',
   ];
   return Array.from({ length: count }, () =>
     Array.from(
