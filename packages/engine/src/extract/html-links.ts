@@ -70,7 +70,9 @@ export class HtmlLinkExtractor {
   /** The open tag being read: its name, offset, and its position once worked out. */
   private tagName = '';
   private tagStart = 0;
-  private tagPosition: { line: number; column: number } | undefined;
+  /** The open tag's line and column, once worked out (-1: not yet). */
+  private tagLine = -1;
+  private tagColumn = 0;
 
   constructor() {
     this.reader = new TagReader(linkAttributes, this);
@@ -96,7 +98,7 @@ export class HtmlLinkExtractor {
   openTag(name: string, start: number, attributes: Attributes): void {
     this.tagName = name;
     this.tagStart = start;
-    this.tagPosition = undefined;
+    this.tagLine = -1;
     this.collectAnchor(name, attributes);
     this.collectIndexingHints(name, attributes);
     this.elementLinks(name, attributes);
@@ -116,20 +118,23 @@ export class HtmlLinkExtractor {
    * Where the open tag starts. Worked out on first use: most tags (div, p, span…) hold no link
    * and no anchor, and this runs for every tag of every page.
    */
-  private here(): { line: number; column: number } {
-    return (this.tagPosition ??= this.lines.position(this.tagStart));
+  private locateTag(): void {
+    if (this.tagLine !== -1) return;
+    const at = this.lines.position(this.tagStart);
+    this.tagLine = at.line;
+    this.tagColumn = at.column;
   }
 
   /** One link of the current tag. (Methods, not closures per tag: no allocation for plain tags.) */
   private add(attribute: string, raw: string, kind: LinkKind, missing = false): void {
-    const at = this.here();
+    this.locateTag();
     const link: FoundLink = {
       raw,
       element: this.tagName,
       attribute,
       kind,
-      line: at.line,
-      column: at.column,
+      line: this.tagLine,
+      column: this.tagColumn,
     };
     if (missing) link.missing = true;
     this.links.push(link);
@@ -234,15 +239,19 @@ export class HtmlLinkExtractor {
     if (target) this.add('content', target, 'page');
   }
 
+  private anchor(name: string): void {
+    this.locateTag();
+    this.anchors.push({ name, line: this.tagLine, column: this.tagColumn });
+  }
+
   private collectAnchor(name: string, attributes: Attributes): void {
-    if (attributes[Attribute.Id])
-      this.anchors.push({ name: attributes[Attribute.Id], ...this.here() });
+    if (attributes[Attribute.Id]) this.anchor(attributes[Attribute.Id]);
     if (
       name === 'a' &&
       attributes[Attribute.Name] &&
       attributes[Attribute.Name] !== attributes[Attribute.Id]
     ) {
-      this.anchors.push({ name: attributes[Attribute.Name], ...this.here() });
+      this.anchor(attributes[Attribute.Name]);
     }
   }
 

@@ -40,6 +40,9 @@ export function createTextDecoder(charset: string | undefined): TextDecoder {
   }
 }
 
+/** TextDecoder's option for every chunk but the last (one object, not one per chunk). */
+const streaming = { stream: true } as const;
+
 /** How reading an HTML body ended: the bytes read, and the error that cut it short if any. */
 export interface HtmlRead {
   bytes: number;
@@ -87,7 +90,7 @@ export function readHtml(
         charsetFromContentType(headers.contentType) ?? sniffMetaCharset(chunk),
       );
       try {
-        const text = decoder.decode(chunk, { stream: true });
+        const text = decoder.decode(chunk, streaming);
         if (text) onText(text);
       } catch (error) {
         finish(error);
