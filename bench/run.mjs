@@ -123,22 +123,36 @@ function stopServer(server) {
   });
 }
 
-// Runs one tool on one site `repeat` times; the row has the median run's time and memory and
-// the worst run's findings, with every run kept in `runs`. Stops at the first failed run.
-async function runTool(tool, site, options, runDir) {
+// Runs the tools on one site `repeat` rounds, each tool once per round: the tools alternate, so a
+// machine whose speed drifts during the bench (this VM's does, by up to ±30% within minutes)
+// slows them alike and their ratios hold. A tool stops at its first failed run.
+async function runTools(names, site, options, runDir) {
+  const runs = new Map(names.map((name) => [name, []]));
+  const failed = new Set();
+  for (let n = 1; n <= options.repeat; n++) {
+    for (const name of names) {
+      const tool = TOOLS[name];
+      if (failed.has(name) || tool.unavailable()) continue;
+      const run = await runOnce(
+        tool,
+        site,
+        options,
+        path.join(runDir, `${site.pages}-${name}-${n}`),
+      );
+      runs.get(name).push(run);
+      if (run.error) failed.add(name);
+      globalThis.gc?.();
+    }
+  }
+  return names.map((name) => summarize(TOOLS[name], site, runs.get(name)));
+}
+
+// A tool's row: the median run's time and memory and the worst run's findings, every run kept.
+function summarize(tool, site, runs) {
   const reason = tool.unavailable();
   if (reason) return { tool: tool.name, pages: site.pages, skipped: reason };
-  const runs = [];
-  for (let n = 1; n <= options.repeat; n++) {
-    const run = await runOnce(
-      tool,
-      site,
-      options,
-      path.join(runDir, `${site.pages}-${tool.name}-${n}`),
-    );
-    runs.push(run);
-    if (run.error) return { tool: tool.name, pages: site.pages, ...run, runs };
-  }
+  const failure = runs.find((run) => run.error);
+  if (failure) return { tool: tool.name, pages: site.pages, ...failure, runs };
   const median = [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor((runs.length - 1) / 2)];
   const summary = runs.map((run) => ({
     wallMs: run.wallMs,
@@ -233,14 +247,15 @@ async function benchSize(size, options, runDir, results) {
       truth,
       truthFile: path.join(dir, 'truth.json'),
     };
-    for (const name of toolsFor(size, options)) {
-      process.stdout.write(`  ${name} … `);
-      const row = await runTool(TOOLS[name], site, options, runDir);
+    const names = toolsFor(size, options);
+    process.stdout.write(`  ${names.join(', ')}, alternating, ${options.repeat} round(s) … `);
+    const rows = await runTools(names, site, options, runDir);
+    console.log('done');
+    for (const row of rows) {
       results.push(row);
       const times = row.runs?.map((run) => (run.wallMs / 1000).toFixed(1)).join(', ');
       const cpu = row.runs?.map((run) => (run.cpuMs / 1000).toFixed(1)).join(', ');
-      console.log(row.skipped ?? row.error ?? `${times} s (CPU ${cpu} s)`);
-      globalThis.gc?.();
+      console.log(`  ${row.tool} … ${row.skipped ?? row.error ?? `${times} s (CPU ${cpu} s)`}`);
     }
   } finally {
     await stopServer(server);
