@@ -13,7 +13,7 @@
 //   --seed 1                    BENCH_SEED       generator seed
 //   --concurrency 50            BENCH_CONCURRENCY
 //   --timeout 600               BENCH_TIMEOUT    seconds before a tool is killed
-//   --repeat 1                  BENCH_REPEAT     runs per tool: median time/RSS, worst findings
+//   --repeat 1                  BENCH_REPEAT     rounds (tools alternate): median time/RSS, worst findings
 //   --keep-alive 30000          BENCH_KEEP_ALIVE ms before the server closes an idle connection
 //
 // Sites are cached in bench/.sites; raw tool outputs go to bench/results/<stamp>/ and the
