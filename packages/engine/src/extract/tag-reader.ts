@@ -229,8 +229,8 @@ export class TagReader implements TokenizerCallbacks {
     if (this.attribute !== -1) this.attributeValue += this.slice(start, endIndex);
   }
 
-  onattribentity(codepoint: number): void {
-    if (this.attribute !== -1) this.attributeValue += String.fromCodePoint(codepoint);
+  onattribentity(): void {
+    // Not called: values are decoded in onattribend.
   }
 
   onattribend(_quote: QuoteType, _endIndex: number): void {
