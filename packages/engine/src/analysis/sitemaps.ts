@@ -113,7 +113,8 @@ export async function parseSitemap(
       onclosetag(name) {
         if (name.toLowerCase().replace(/^.*:/, '') === 'loc' && text !== undefined) {
           const location = text.trim();
-          if (/^https?:\/\//i.test(location)) locations.push(location);
+          // An entry that is not an address (`http://[oops`) is no page of the site.
+          if (/^https?:\/\//i.test(location) && URL.canParse(location)) locations.push(location);
           text = undefined;
         }
       },

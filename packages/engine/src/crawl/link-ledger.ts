@@ -70,7 +70,9 @@ export class LinkLedger {
   }
 
   find(url: string): Target | undefined {
-    const { prefix, path } = splitAddress(new URL(url));
+    const parsed = URL.parse(url);
+    if (!parsed) return undefined;
+    const { prefix, path } = splitAddress(parsed);
     return this.siteIndex(prefix).get(this.keyOf(path));
   }
 

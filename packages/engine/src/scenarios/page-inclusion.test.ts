@@ -330,6 +330,27 @@ describe('page inclusion', () => {
     });
   });
 
+  it('leaves out sitemap entries that are not addresses, and finishes the scan', async () => {
+    plain.routes['/sitemap.xml'] = xml(
+      urlset([
+        plain.url('/'),
+        'http://[not-an-address/',
+        'https://exa mple.test/',
+        plain.url('/a.html'),
+      ]),
+    );
+    try {
+      const { done } = await collectScan(
+        { url: plain.url('/'), scanDepth: 3, checkPageInclusion: true },
+        { lookup },
+      );
+      expect(done.status).toBe(ScanStatus.Complete);
+      expect(done.summary.sitemap?.urls).toBe(2);
+    } finally {
+      plain.routes['/sitemap.xml'] = xml(urlset([plain.url('/'), plain.url('/a.html')]));
+    }
+  });
+
   it('counts no page missing from a sitemap the site does not have', async () => {
     const { events, done } = await collectScan(
       { url: bare.url('/'), scanDepth: 3, checkPageInclusion: true },
