@@ -2,7 +2,6 @@
 // measured with the `linkaudit` command on a generated site. Median of --repeat runs each.
 //
 //   node bench/hints.mjs [--size 10000] [--repeat 3]     (after `npm run build:ts`)
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { ensureSite } from './generator.mjs';
 import { runMeasured } from './measure.mjs';
 import { OUR_BIN } from './tools.mjs';
+import { spawnSiteServer } from './site-server-process.mjs';
 
 const { values } = parseArgs({
   options: { size: { type: 'string', default: '10000' }, repeat: { type: 'string', default: '3' } },
@@ -26,19 +26,6 @@ const variants = [
   { name: 'anchors', flags: ['--anchors'] },
   { name: 'page rank', flags: ['--page-rank'] },
 ];
-
-function startServer(siteDir) {
-  const server = spawn(process.execPath, [path.join(import.meta.dirname, 'server.mjs'), siteDir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    server.stdout.on('data', (chunk) => {
-      const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(String(chunk));
-      if (match) resolve({ server, origin: match[1] });
-    });
-    server.once('exit', (code) => reject(new Error(`site server exited with ${code}`)));
-  });
-}
 
 async function timeOnce(origin, flags, work) {
   const run = await runMeasured(
@@ -73,7 +60,7 @@ const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(number
 async function main() {
   if (!existsSync(OUR_BIN)) throw new Error('build first: npm run build:ts');
   const site = ensureSite(path.join(import.meta.dirname, '.sites'), { pages: size });
-  const { server, origin } = await startServer(site.dir);
+  const { server, origin } = await spawnSiteServer(site.dir);
   const work = mkdtempSync(path.join(tmpdir(), 'linkaudit-hints-'));
   try {
     const rows = [];

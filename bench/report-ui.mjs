@@ -18,7 +18,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { ensureSite } from './generator.mjs';
-import { freePort, SERVER_MAIN, sleep, startServer, stopServer } from './server-process.mjs';
+import {
+  benchServerEnvironment,
+  freePort,
+  SERVER_MAIN,
+  sleep,
+  startServer,
+  stopServer,
+} from './server-process.mjs';
 import { startSiteServer } from './server.mjs';
 
 const HERE = import.meta.dirname;
@@ -334,16 +341,7 @@ async function main() {
   const site = await startSiteServer(dir);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'linkaudit-bench-report-ui-'));
   const port = await freePort();
-  const environment = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    LINKAUDIT_ALLOWED_HOSTS: '127.0.0.1',
-    SAMPLE_REPORT: '0',
-    AUTH_RATE_LIMIT: '1000',
-  };
+  const environment = benchServerEnvironment(dataDir, port);
   const { child, origin } = await startServer(environment);
   let browser;
   try {

@@ -14,7 +14,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { ensureSite } from './generator.mjs';
-import { freePort, SERVER_MAIN, sleep, startServer, stopServer } from './server-process.mjs';
+import {
+  benchServerEnvironment,
+  freePort,
+  SERVER_MAIN,
+  sleep,
+  startServer,
+  stopServer,
+} from './server-process.mjs';
 import { startSiteServer } from './server.mjs';
 
 const HERE = import.meta.dirname;
@@ -168,16 +175,7 @@ async function main() {
   const site = await startSiteServer(dir);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'linkaudit-bench-reports-'));
   const port = await freePort();
-  const environment = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    LINKAUDIT_ALLOWED_HOSTS: '127.0.0.1',
-    SAMPLE_REPORT: '0',
-    AUTH_RATE_LIMIT: '1000',
-  };
+  const environment = benchServerEnvironment(dataDir, port);
   const { child, origin } = await startServer(environment);
   const pool = new Pool(origin, { connections: Math.max(options.clients, 8) });
   const api = client(pool);

@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { ensureSite } from './generator.mjs';
 import { runMeasured } from './measure.mjs';
 import { OUR_BIN, OUR_CLI } from './tools.mjs';
+import { spawnSiteServer } from './site-server-process.mjs';
 
 const HERE = import.meta.dirname;
 const { values } = parseArgs({
@@ -54,19 +55,6 @@ async function engineRun(argv) {
     status: done.status,
   };
   process.stdout.write(JSON.stringify(result));
-}
-
-function startServer(siteDir) {
-  const server = spawn(process.execPath, [path.join(HERE, 'server.mjs'), siteDir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    server.stdout.on('data', (chunk) => {
-      const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(String(chunk));
-      if (match) resolve({ server, origin: match[1] });
-    });
-    server.once('exit', (code) => reject(new Error(`site server exited with ${code}`)));
-  });
 }
 
 /** Runs a child process and resolves with what it printed. */
@@ -113,7 +101,7 @@ async function main() {
   const size = Number(values.size);
   const repeat = Number(values.repeat);
   const site = ensureSite(path.join(HERE, '.sites'), { pages: size });
-  const { server, origin } = await startServer(site.dir);
+  const { server, origin } = await spawnSiteServer(site.dir);
   const work = mkdtempSync(path.join(tmpdir(), 'linkaudit-rules-cost-'));
   const runs = variants.map(() => []);
   try {

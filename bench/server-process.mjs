@@ -21,6 +21,23 @@ export function freePort() {
   });
 }
 
+/**
+ * The environment of a benchmarked server: its own data folder and port, quiet logs, the local
+ * site allowed, no sample report, and sign-in limits a benchmark's many requests stay under.
+ */
+export function benchServerEnvironment(dataDir, port) {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    LINKAUDIT_ALLOWED_HOSTS: '127.0.0.1',
+    SAMPLE_REPORT: '0',
+    AUTH_RATE_LIMIT: '1000',
+  };
+}
+
 /** Starts the server with `environment` (PORT included); resolves once it answers. */
 export async function startServer(environment) {
   const child = spawn(process.execPath, [SERVER_MAIN], {
