@@ -32,7 +32,10 @@ const variants = [
   { name: 'all rules', flags: ['--rules', 'all'] },
 ];
 // The memory flags the `linkaudit` launcher gives Node, read from it so both stay the same.
-const NODE_FLAGS = readFileSync(OUR_BIN, 'utf8').match(/--[\w-]+=\S+/g) ?? [];
+const NODE_FLAGS =
+  readFileSync(OUR_BIN, 'utf8')
+    .match(/^exec .*$/m)?.[0]
+    .match(/--[\w-]+(=\S+)?/g) ?? [];
 
 /** Child side: one engine scan with the CLI's settings for these arguments, events dropped. */
 async function engineRun(argv) {

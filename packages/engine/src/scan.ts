@@ -208,7 +208,7 @@ class ScanRun {
   private async startReader(): Promise<void> {
     if (this.settings.selectedRules.length > 0) {
       const { QualityRules } = await import('./checks/quality-rules.js');
-      this.rules = QualityRules.forScan(this.settings);
+      this.rules = QualityRules.forScan(this.settings, (event) => this.emit(event));
     }
     this.reader = new PageReader({
       settings: this.settings,
@@ -305,7 +305,7 @@ class ScanRun {
     this.frontier.drain();
     this.ledger.close();
     await this.certificates?.settled();
-    for (const violation of (await this.rules?.finishSite()) ?? []) this.emit(violation);
+    await this.rules?.finishSite();
     const analysis = this.analysis.finish(this.ledger.targets, this.sitemap, (event) =>
       this.emit(event),
     );

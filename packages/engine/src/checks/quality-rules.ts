@@ -2,11 +2,19 @@ import type { ScanSettings } from '@linkaudit/core';
 import type { RuleCategoryTally, RuleViolationEvent } from '../events.js';
 import { ruleCatalogue, type RulePageInput, type RuleViolation } from '../rules/index.js';
 import { startRuleRunner, type AsyncRuleRunner } from '../rules/rule-thread.js';
+import { Backlog } from './backlog.js';
+
+/**
+ * How far the crawl may run ahead of the rules: pages handed over and not yet answered. The
+ * crawl goes on while the rules work (so the worker's start-up and a slow page hold nothing
+ * up), but their texts wait in memory, so the wait is bounded in pages and in characters.
+ */
+export const rulesBacklogLimits = { items: 256, size: 8 << 20 };
 
 /**
  * The quality rules of one scan: runs the selected rules on every crawled page (in the same
- * pass, on the text already downloaded; in a worker thread, see rule-thread.ts) and keeps the
- * pass/fail tally per category.
+ * pass, on the text already downloaded; in a worker thread, see rule-thread.ts), emits their
+ * findings as they come and keeps the pass/fail tally per category.
  */
 export class QualityRules {
   private readonly runner: AsyncRuleRunner;
@@ -19,8 +27,14 @@ export class QualityRules {
   /** Pages the rules could not check (a rule or its worker failed). */
   private uncheckedPages = 0;
   private violations = 0;
+  /** Pages handed to the rules and not answered yet, and their characters. */
+  private readonly backlog = new Backlog(rulesBacklogLimits);
+  private consumerError: unknown;
 
-  private constructor(private readonly selected: number[]) {
+  private constructor(
+    private readonly selected: number[],
+    private readonly emit: (event: RuleViolationEvent) => void,
+  ) {
     this.runner = startRuleRunner({ selectedRules: selected });
     this.rules = new Map(
       ruleCatalogue().map((rule) => [
@@ -31,30 +45,49 @@ export class QualityRules {
   }
 
   /** Undefined when no rule is selected: nothing is collected then, not even the page text. */
-  static forScan(settings: ScanSettings): QualityRules | undefined {
-    return settings.selectedRules.length > 0 ? new QualityRules(settings.selectedRules) : undefined;
+  static forScan(
+    settings: ScanSettings,
+    emit: (event: RuleViolationEvent) => void,
+  ): QualityRules | undefined {
+    return settings.selectedRules.length > 0
+      ? new QualityRules(settings.selectedRules, emit)
+      : undefined;
   }
 
   /**
-   * The page's findings. When the rules fail on it, it has none and is counted as unchecked: a
+   * Hands a page to the rules; its findings are emitted when they come. Resolves at once, or,
+   * when the rules are too far behind, once they have caught up a little.
+   */
+  async checkPage(page: RulePageInput): Promise<void> {
+    const chars = page.html?.length ?? 0;
+    this.backlog.add(chars);
+    void this.runner
+      .checkPage(page)
+      .then(
+        (violations) => this.pageChecked(violations),
+        () => this.uncheckedPages++,
+      )
+      // An exception of the event consumer is not the rules' fault: the scan reports it at the end.
+      .catch((error: unknown) => (this.consumerError ??= error))
+      .finally(() => this.backlog.done(chars));
+    await this.backlog.room();
+  }
+
+  /**
+   * A page's findings. When the rules failed on it, it has none and is counted as unchecked: a
    * fault of ours must never turn a working page into a broken link.
    */
-  async checkPage(page: RulePageInput): Promise<RuleViolationEvent[]> {
-    let violations: RuleViolation[];
-    try {
-      violations = await this.runner.checkPage(page);
-    } catch {
-      this.uncheckedPages++;
-      return [];
-    }
+  private pageChecked(violations: RuleViolation[]): void {
     this.checkedPages++;
     for (const ruleId of new Set(violations.map((violation) => violation.ruleId)))
       this.countFailure(ruleId);
-    return violations.map((violation) => this.event(violation));
+    for (const violation of violations) this.emit(this.event(violation));
   }
 
-  /** Site-level findings, once every page's are in; the rules are closed afterwards. */
-  async finishSite(): Promise<RuleViolationEvent[]> {
+  /** Waits for every page's findings, then emits the site-level ones; closes the rules. */
+  async finishSite(): Promise<void> {
+    await this.backlog.empty();
+    if (this.consumerError !== undefined) throw this.consumerError;
     const violations = await this.runner.finishSite();
     for (const violation of violations) {
       const pair = `${violation.ruleId} ${violation.url}`;
@@ -62,7 +95,7 @@ export class QualityRules {
       this.siteFailures.add(pair);
       this.countFailure(violation.ruleId);
     }
-    return violations.map((violation) => this.event(violation));
+    for (const violation of violations) this.emit(this.event(violation));
   }
 
   private countFailure(ruleId: number): void {

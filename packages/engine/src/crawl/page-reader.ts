@@ -58,7 +58,7 @@ export class PageReader {
       if (finalAddress) this.deps.anchors.alias(finalAddress.id, target.id);
       if (target.crawl) {
         const pageId = this.takeInPage(target, finalAddress, fetched, page, bytes);
-        if (text) await this.checkRules(target, fetched, text.join(''), bytes, pageId);
+        if (text) await this.checkRules(fetched, text.join(''), bytes, pageId);
       }
     } finally {
       pageDone();
@@ -146,18 +146,18 @@ export class PageReader {
   }
 
   /**
-   * The selected quality rules on the page's text, read in the same pass as its links. They may
-   * run on another thread; awaiting them keeps the crawl from running ahead of them.
+   * The selected quality rules on the page's text, read in the same pass as its links. They run
+   * on another thread and report their findings when done; the crawl waits here only when it
+   * is too far ahead of them.
    */
   private async checkRules(
-    target: Target,
     fetched: PageFetch,
     html: string,
     bytes: number,
     pageId: number,
   ): Promise<void> {
     const response = fetched.html!.response;
-    const violations = await this.deps.rules!.checkPage({
+    await this.deps.rules!.checkPage({
       url: fetched.html!.finalUrl,
       statusCode: response.statusCode,
       headers: response.headers,
@@ -170,7 +170,6 @@ export class PageReader {
       redirects: pageId === 0 && fetched.check.state === 'ok' ? fetched.check.redirects : [],
       isStartPage: pageId === 0,
     });
-    for (const violation of violations) this.deps.emit(violation);
   }
 }
 

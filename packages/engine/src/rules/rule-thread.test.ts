@@ -1,7 +1,14 @@
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRuleRunner, type RuleRunnerOptions } from './index.js';
-import { RuleWorkerClient, serveRules, startRuleRunner, type Reply } from './rule-thread.js';
+import {
+  batchLimits,
+  RuleWorkerClient,
+  serveRules,
+  startRuleRunner,
+  type Reply,
+  type Request,
+} from './rule-thread.js';
 import { pageInput, testPage } from './test-support/rule-test.js';
 
 const titleMissing = 4001;
@@ -23,9 +30,13 @@ const pages = [
 function channelRunner(runnerOptions: RuleRunnerOptions = options) {
   const { port1, port2 } = new MessageChannel();
   const calls: string[] = [];
+  const sent: Request[] = [];
   serveRules(port2, runnerOptions);
   const client = new RuleWorkerClient({
-    send: (request) => port1.postMessage(request),
+    send: (request) => {
+      sent.push(request);
+      port1.postMessage(request);
+    },
     keepAlive: (waiting) => calls.push(waiting ? 'ref' : 'unref'),
     close: () => {
       calls.push('close');
@@ -33,7 +44,7 @@ function channelRunner(runnerOptions: RuleRunnerOptions = options) {
     },
   });
   port1.on('message', (reply: Reply) => client.receive(reply));
-  return { client, calls, port1 };
+  return { client, calls, sent, port1 };
 }
 
 let open: { close(): void }[] = [];
@@ -54,6 +65,28 @@ describe('rules on another thread', () => {
     const site = await client.finishSite();
     expect(site).toEqual(inline.finishSite());
     expect(site.map((violation) => violation.ruleId)).toEqual([duplicateTitle, duplicateTitle]);
+  });
+
+  it('sends the pages of a moment as one message, and a full batch at once', async () => {
+    const { client, sent } = channelRunner();
+    const many = Array.from({ length: batchLimits.pages + 2 }, (_, index) => ({
+      ...pages[index % pages.length]!,
+      url: `https://example.com/${index}`,
+    }));
+    const answers = many.map((page) => client.checkPage(page));
+    // The full batch went out at once; the other two wait for the batch delay.
+    expect(sent.map((request) => request.kind === 'pages' && request.pages.length)).toEqual([
+      batchLimits.pages,
+    ]);
+    const found = await Promise.all(answers);
+    expect(sent.map((request) => request.kind === 'pages' && request.pages.length)).toEqual([
+      batchLimits.pages,
+      2,
+    ]);
+    // Each page's findings carry its own address, although the worker sends them without.
+    expect(found.map((violations) => violations.map((violation) => violation.url))).toEqual(
+      many.map((page, index) => (index % pages.length === 2 ? [] : [page.url])),
+    );
   });
 
   it('keeps the process alive only while answers are awaited, and closes after the site', async () => {

@@ -4,9 +4,14 @@
 // generation three times as often: on the 10,000-page bench site the collector's time rose from
 // 0.9 s to 4.5 s, more than the rules' own work. In a worker the rules have a heap of their own,
 // and a second core runs them while the crawl fetches the next pages.
+//
+// Pages travel in batches. A message to a thread that sleeps costs both threads a wake-up: about
+// 50 µs of CPU for a page sent and answered alone, as much as the rules' own work on it, against
+// 6 µs when messages queue up. So the client gathers the pages that arrive within a couple of
+// milliseconds (or until a batch is full) and the worker answers each batch with one message.
 import { availableParallelism } from 'node:os';
 import { Worker, type MessagePort } from 'node:worker_threads';
-import type { RulePageInput, RuleRunnerOptions, RuleViolation } from './index.js';
+import type { RulePageInput, RuleRunner, RuleRunnerOptions, RuleViolation } from './index.js';
 import { createRuleRunner } from './index.js';
 
 /** A rule runner whose answers may come from another thread. */
@@ -16,28 +21,50 @@ export interface AsyncRuleRunner {
   finishSite(): Promise<RuleViolation[]>;
 }
 
-type Job = { kind: 'page'; page: RulePageInput } | { kind: 'finish' };
-export type Request = Job & { id: number };
-export type Reply = { id: number } & ({ violations: RuleViolation[] } | { error: string });
+/** A page's finding without its address: the client knows which page it sent. */
+export type PageFinding = Omit<RuleViolation, 'url'>;
+type Outcome = { findings: PageFinding[] } | { error: string };
+
+export type Request =
+  { id: number; kind: 'pages'; pages: RulePageInput[] } | { id: number; kind: 'finish' };
+export type Reply =
+  | { id: number; kind: 'pages'; outcomes: Outcome[] }
+  | { id: number; kind: 'finish'; outcome: { violations: RuleViolation[] } | { error: string } };
 
 /** The worker's end of the channel: its parentPort, or a MessagePort in tests. */
 type Port = Pick<MessagePort, 'postMessage' | 'on'>;
 
-/** The worker's side: answers each request with the runner's findings, in order. */
+/** The worker's side: answers each batch with the runner's findings, page by page, in order. */
 export function serveRules(port: Port, options: RuleRunnerOptions): void {
   const runner = createRuleRunner(options);
   port.on('message', (request: Request) => {
-    let reply: Reply;
-    try {
-      const violations =
-        request.kind === 'page' ? runner.checkPage(request.page) : runner.finishSite();
-      reply = { id: request.id, violations };
-    } catch (error) {
-      reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+    if (request.kind === 'pages') {
+      const outcomes = request.pages.map((page) => checkOne(runner, page));
+      port.postMessage({ id: request.id, kind: 'pages', outcomes } satisfies Reply);
+      return;
     }
-    port.postMessage(reply);
+    let outcome: { violations: RuleViolation[] } | { error: string };
+    try {
+      outcome = { violations: runner.finishSite() };
+    } catch (error) {
+      outcome = { error: messageOf(error) };
+    }
+    port.postMessage({ id: request.id, kind: 'finish', outcome } satisfies Reply);
   });
 }
+
+function checkOne(runner: RuleRunner, page: RulePageInput): Outcome {
+  try {
+    // Every finding of a page carries the page's address; it need not cross over 14 times.
+    const findings = runner.checkPage(page).map(({ url: _url, ...finding }) => finding);
+    return { findings };
+  } catch (error) {
+    return { error: messageOf(error) };
+  }
+}
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
 
 /** How the client reaches the worker. */
 interface Channel {
@@ -47,21 +74,56 @@ interface Channel {
   close(): void;
 }
 
-/** The crawl's side of a rule worker: one promise per request, settled by its reply. */
+/** When a batch goes out: full, large, or this long after its first page. */
+export const batchLimits = { pages: 32, chars: 1 << 20, delayMs: 2 };
+
+interface WaitingPage {
+  url: string;
+  settle: (outcome: Outcome) => void;
+}
+
+/** The crawl's side of a rule worker: one promise per page, settled by its batch's reply. */
 export class RuleWorkerClient implements AsyncRuleRunner {
-  private readonly pending = new Map<number, (reply: Reply) => void>();
+  private readonly batches = new Map<number, WaitingPage[]>();
+  private finishing: ((reply: Reply & { kind: 'finish' }) => void) | undefined;
+  private batch: { pages: RulePageInput[]; waiting: WaitingPage[]; chars: number } | undefined;
+  private timer: NodeJS.Timeout | undefined;
   private nextId = 0;
   private failure: Error | undefined;
 
   constructor(private readonly channel: Channel) {}
 
   checkPage(page: RulePageInput): Promise<RuleViolation[]> {
-    return this.request({ kind: 'page', page });
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      const settle = (outcome: Outcome) => {
+        if ('error' in outcome) reject(new Error(`quality rules: ${outcome.error}`));
+        else resolve(outcome.findings.map((finding) => ({ ...finding, url: page.url })));
+      };
+      if (!this.batch) {
+        if (this.isIdle()) this.channel.keepAlive(true);
+        this.batch = { pages: [], waiting: [], chars: 0 };
+        this.timer = setTimeout(() => this.flush(), batchLimits.delayMs);
+      }
+      this.batch.pages.push(page);
+      this.batch.waiting.push({ url: page.url, settle });
+      this.batch.chars += page.html?.length ?? 0;
+      if (this.batch.pages.length >= batchLimits.pages || this.batch.chars >= batchLimits.chars)
+        this.flush();
+    });
   }
 
   async finishSite(): Promise<RuleViolation[]> {
     try {
-      return await this.request({ kind: 'finish' });
+      if (this.failure) throw this.failure;
+      this.flush();
+      const reply = await new Promise<Reply & { kind: 'finish' }>((resolve) => {
+        if (this.isIdle()) this.channel.keepAlive(true);
+        this.finishing = resolve;
+        this.channel.send({ id: this.nextId++, kind: 'finish' });
+      });
+      if ('error' in reply.outcome) throw new Error(`quality rules: ${reply.outcome.error}`);
+      return reply.outcome.violations;
     } finally {
       this.channel.close();
     }
@@ -70,27 +132,45 @@ export class RuleWorkerClient implements AsyncRuleRunner {
   /** The worker died (an exception outside any rule, or out of memory): every request fails. */
   fail(error: Error): void {
     this.failure = error;
-    for (const settle of this.pending.values()) settle({ id: -1, error: error.message });
-  }
-
-  private request(job: Job): Promise<RuleViolation[]> {
-    if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, (reply) => {
-        this.pending.delete(id);
-        if (this.pending.size === 0) this.channel.keepAlive(false);
-        if ('error' in reply) reject(new Error(`quality rules: ${reply.error}`));
-        else resolve(reply.violations);
-      });
-      if (this.pending.size === 1) this.channel.keepAlive(true);
-      this.channel.send({ ...job, id });
-    });
+    clearTimeout(this.timer);
+    const waiting = [...this.batches.values(), this.batch?.waiting ?? []].flat();
+    this.batches.clear();
+    this.batch = undefined;
+    for (const page of waiting) page.settle({ error: error.message });
+    this.finishing?.({ id: -1, kind: 'finish', outcome: { error: error.message } });
   }
 
   /** A reply from the worker. */
   receive(reply: Reply): void {
-    this.pending.get(reply.id)?.(reply);
+    if (reply.kind === 'finish') {
+      const finish = this.finishing;
+      this.finishing = undefined;
+      this.keepAliveUnlessWaiting();
+      finish?.(reply);
+      return;
+    }
+    const waiting = this.batches.get(reply.id) ?? [];
+    this.batches.delete(reply.id);
+    this.keepAliveUnlessWaiting();
+    for (const [index, page] of waiting.entries()) page.settle(reply.outcomes[index]!);
+  }
+
+  private flush(): void {
+    const batch = this.batch;
+    if (!batch) return;
+    clearTimeout(this.timer);
+    this.batch = undefined;
+    const id = this.nextId++;
+    this.batches.set(id, batch.waiting);
+    this.channel.send({ id, kind: 'pages', pages: batch.pages });
+  }
+
+  private isIdle(): boolean {
+    return this.batches.size === 0 && !this.batch && !this.finishing;
+  }
+
+  private keepAliveUnlessWaiting(): void {
+    if (this.isIdle()) this.channel.keepAlive(false);
   }
 }
 
