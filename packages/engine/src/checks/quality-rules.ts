@@ -29,7 +29,7 @@ export class QualityRules {
   private violations = 0;
   /** Pages handed to the rules and not answered yet, and their characters. */
   private readonly backlog = new Backlog(rulesBacklogLimits);
-  private consumerError: unknown;
+  private consumerError: Error | undefined;
 
   private constructor(
     private readonly selected: number[],
@@ -68,7 +68,7 @@ export class QualityRules {
         () => this.uncheckedPages++,
       )
       // An exception of the event consumer is not the rules' fault: the scan reports it at the end.
-      .catch((error: unknown) => (this.consumerError ??= error))
+      .catch((error: unknown) => (this.consumerError ??= asError(error)))
       .finally(() => this.backlog.done(chars));
     await this.backlog.room();
   }
@@ -87,7 +87,7 @@ export class QualityRules {
   /** Waits for every page's findings, then emits the site-level ones; closes the rules. */
   async finishSite(): Promise<void> {
     await this.backlog.empty();
-    if (this.consumerError !== undefined) throw this.consumerError;
+    if (this.consumerError) throw this.consumerError;
     const violations = await this.runner.finishSite();
     for (const violation of violations) {
       const pair = `${violation.ruleId} ${violation.url}`;
@@ -152,3 +152,6 @@ export class QualityRules {
     };
   }
 }
+
+const asError = (error: unknown): Error =>
+  error instanceof Error ? error : new Error(String(error));
