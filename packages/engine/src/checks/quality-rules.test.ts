@@ -48,4 +48,13 @@ describe('quality rules of one scan', () => {
     expect(rules.tally()).not.toHaveProperty('uncheckedPages');
     expect(rules.tally().checkedPages).toBe(1);
   });
+
+  it('reports an exception of the event consumer at the end instead of losing it', async () => {
+    const rules = QualityRules.forScan(settings, () => {
+      throw new Error('the report is full');
+    });
+    if (!rules) throw new Error('rules were selected');
+    await rules.checkPage(page);
+    await expect(rules.finishSite()).rejects.toThrow('the report is full');
+  });
 });
