@@ -1,6 +1,6 @@
 import type { ScanSettings } from '@linkaudit/core';
 import type { RuleCategoryTally, RuleViolationEvent } from '../events.js';
-import { ruleCatalogue, type RulePageInput, type RuleViolation } from '../rules/index.js';
+import { ruleCatalogue, type PageFinding, type RulePageInput } from '../rules/index.js';
 import { startRuleRunner, type AsyncRuleRunner } from '../rules/rule-thread.js';
 import { Backlog } from './backlog.js';
 
@@ -64,7 +64,7 @@ export class QualityRules {
     void this.runner
       .checkPage(page)
       .then(
-        (violations) => this.pageChecked(violations),
+        (findings) => this.pageChecked(page.url, findings),
         () => this.uncheckedPages++,
       )
       // An exception of the event consumer is not the rules' fault: the scan reports it at the end.
@@ -77,11 +77,11 @@ export class QualityRules {
    * A page's findings. When the rules failed on it, it has none and is counted as unchecked: a
    * fault of ours must never turn a working page into a broken link.
    */
-  private pageChecked(violations: RuleViolation[]): void {
+  private pageChecked(url: string, findings: PageFinding[]): void {
     this.checkedPages++;
-    for (const ruleId of new Set(violations.map((violation) => violation.ruleId)))
+    for (const ruleId of new Set(findings.map((finding) => finding.ruleId)))
       this.countFailure(ruleId);
-    for (const violation of violations) this.emit(this.event(violation));
+    for (const finding of findings) this.emit(this.event(url, finding));
   }
 
   /** Waits for every page's findings, then emits the site-level ones; closes the rules. */
@@ -95,7 +95,7 @@ export class QualityRules {
       this.siteFailures.add(pair);
       this.countFailure(violation.ruleId);
     }
-    for (const violation of violations) this.emit(this.event(violation));
+    for (const violation of violations) this.emit(this.event(violation.url, violation));
   }
 
   private countFailure(ruleId: number): void {
@@ -136,7 +136,7 @@ export class QualityRules {
     };
   }
 
-  private event(violation: RuleViolation): RuleViolationEvent {
+  private event(url: string, violation: PageFinding): RuleViolationEvent {
     this.violations++;
     const rule = this.rules.get(violation.ruleId);
     return {
@@ -144,7 +144,7 @@ export class QualityRules {
       ruleId: violation.ruleId,
       ruleName: rule?.name ?? `Rule ${violation.ruleId}`,
       categoryID: rule?.categoryID ?? 0,
-      url: violation.url,
+      url,
       line: violation.line,
       column: violation.column,
       snippet: violation.snippet,

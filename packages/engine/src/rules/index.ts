@@ -36,8 +36,13 @@ export interface RuleViolation {
   message?: string;
 }
 
+/** A finding on the page just checked: a violation without the page's address. */
+export type PageFinding = Omit<RuleViolation, 'url'>;
+
 export interface RuleRunner {
   checkPage(page: RulePageInput): RuleViolation[]; // synchronous, one page
+  /** The same findings without the page's address, which each violation would repeat. */
+  pageFindings(page: RulePageInput): PageFinding[];
   finishSite(): RuleViolation[]; // site-level rules (duplicate titles/descriptions …) after the crawl
 }
 

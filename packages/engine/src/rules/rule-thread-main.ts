@@ -1,6 +1,12 @@
-// Entry of the rule worker thread (rule-thread.ts starts it with the runner's options).
+// Entry of the rule worker thread (rule-thread.ts starts it with the runner's options). A worker
+// does not share its process's module compile cache: when the process uses one (the `linkaudit`
+// command does), the worker turns it on for the same folder before loading the rules (~70
+// modules, html-validate and a spell checker), which is why they are imported only afterwards.
+import { enableCompileCache } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { RuleRunnerOptions } from './index.js';
-import { serveRules } from './rule-thread.js';
+import type { RuleWorkerData } from './rule-thread.js';
 
-if (parentPort) serveRules(parentPort, workerData as RuleRunnerOptions);
+const { options, compileCacheDir } = workerData as RuleWorkerData;
+if (compileCacheDir) enableCompileCache(compileCacheDir);
+const { serveRules } = await import('./rule-thread.js');
+if (parentPort) serveRules(parentPort, options);

@@ -9,20 +9,26 @@
 // 50 µs of CPU for a page sent and answered alone, as much as the rules' own work on it, against
 // 6 µs when messages queue up. So the client gathers the pages that arrive within a couple of
 // milliseconds (or until a batch is full) and the worker answers each batch with one message.
+import { getCompileCacheDir } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker, type MessagePort } from 'node:worker_threads';
-import type { RulePageInput, RuleRunner, RuleRunnerOptions, RuleViolation } from './index.js';
+import type {
+  PageFinding,
+  RulePageInput,
+  RuleRunner,
+  RuleRunnerOptions,
+  RuleViolation,
+} from './index.js';
 import { createRuleRunner } from './index.js';
 
 /** A rule runner whose answers may come from another thread. */
 export interface AsyncRuleRunner {
-  checkPage(page: RulePageInput): Promise<RuleViolation[]>;
+  /** The page's findings; each is about `page.url`. */
+  checkPage(page: RulePageInput): Promise<PageFinding[]>;
   /** The site-level findings; the runner is closed afterwards. */
   finishSite(): Promise<RuleViolation[]>;
 }
 
-/** A page's finding without its address: the client knows which page it sent. */
-export type PageFinding = Omit<RuleViolation, 'url'>;
 type Outcome = { findings: PageFinding[] } | { error: string };
 
 export type Request =
@@ -55,9 +61,8 @@ export function serveRules(port: Port, options: RuleRunnerOptions): void {
 
 function checkOne(runner: RuleRunner, page: RulePageInput): Outcome {
   try {
-    // Every finding of a page carries the page's address; it need not cross over 14 times.
-    const findings = runner.checkPage(page).map(({ url: _url, ...finding }) => finding);
-    return { findings };
+    // Findings leave the page's address out: the client knows it, so it crosses over once.
+    return { findings: runner.pageFindings(page) };
   } catch (error) {
     return { error: messageOf(error) };
   }
@@ -77,10 +82,7 @@ interface Channel {
 /** When a batch goes out: full, large, or this long after its first page. */
 export const batchLimits = { pages: 32, chars: 1 << 20, delayMs: 2 };
 
-interface WaitingPage {
-  url: string;
-  settle: (outcome: Outcome) => void;
-}
+type WaitingPage = (outcome: Outcome) => void;
 
 /** The crawl's side of a rule worker: one promise per page, settled by its batch's reply. */
 export class RuleWorkerClient implements AsyncRuleRunner {
@@ -93,12 +95,12 @@ export class RuleWorkerClient implements AsyncRuleRunner {
 
   constructor(private readonly channel: Channel) {}
 
-  checkPage(page: RulePageInput): Promise<RuleViolation[]> {
+  checkPage(page: RulePageInput): Promise<PageFinding[]> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       const settle = (outcome: Outcome) => {
         if ('error' in outcome) reject(new Error(`quality rules: ${outcome.error}`));
-        else resolve(outcome.findings.map((finding) => ({ ...finding, url: page.url })));
+        else resolve(outcome.findings);
       };
       if (!this.batch) {
         if (this.isIdle()) this.channel.keepAlive(true);
@@ -106,7 +108,7 @@ export class RuleWorkerClient implements AsyncRuleRunner {
         this.timer = setTimeout(() => this.flush(), batchLimits.delayMs);
       }
       this.batch.pages.push(page);
-      this.batch.waiting.push({ url: page.url, settle });
+      this.batch.waiting.push(settle);
       this.batch.chars += page.html?.length ?? 0;
       if (this.batch.pages.length >= batchLimits.pages || this.batch.chars >= batchLimits.chars)
         this.flush();
@@ -136,7 +138,7 @@ export class RuleWorkerClient implements AsyncRuleRunner {
     const waiting = [...this.batches.values(), this.batch?.waiting ?? []].flat();
     this.batches.clear();
     this.batch = undefined;
-    for (const page of waiting) page.settle({ error: error.message });
+    for (const settle of waiting) settle({ error: error.message });
     this.finishing?.({ id: -1, kind: 'finish', outcome: { error: error.message } });
   }
 
@@ -152,7 +154,7 @@ export class RuleWorkerClient implements AsyncRuleRunner {
     const waiting = this.batches.get(reply.id) ?? [];
     this.batches.delete(reply.id);
     this.keepAliveUnlessWaiting();
-    for (const [index, page] of waiting.entries()) page.settle(reply.outcomes[index]!);
+    for (const [index, settle] of waiting.entries()) settle(reply.outcomes[index]!);
   }
 
   private flush(): void {
@@ -174,6 +176,12 @@ export class RuleWorkerClient implements AsyncRuleRunner {
   }
 }
 
+/** What the worker starts with: the runner's options, and the process's compile cache, if any. */
+export interface RuleWorkerData {
+  options: RuleRunnerOptions;
+  compileCacheDir: string | undefined;
+}
+
 // The compiled worker entry; the TypeScript sources (tests) have none and run the rules inline.
 const workerEntry = new URL('./rule-thread-main.js', import.meta.url);
 const compiled = import.meta.url.endsWith('.js');
@@ -187,11 +195,12 @@ export function startRuleRunner(options: RuleRunnerOptions): AsyncRuleRunner {
   const inline = createRuleRunner(options); // also checks the custom rules before any page
   if (!compiled || availableParallelism() < 2) {
     return {
-      checkPage: (page) => answer(() => inline.checkPage(page)),
+      checkPage: (page) => answer(() => inline.pageFindings(page)),
       finishSite: () => answer(() => inline.finishSite()),
     };
   }
-  const worker = new Worker(workerEntry, { workerData: options });
+  const workerData: RuleWorkerData = { options, compileCacheDir: getCompileCacheDir() };
+  const worker = new Worker(workerEntry, { workerData });
   worker.unref();
   const client = new RuleWorkerClient({
     send: (request) => worker.postMessage(request),

@@ -1,6 +1,12 @@
 import { builtInRules } from './catalogue.js';
 import { detached } from './chars.js';
-import type { RulePageInput, RuleRunner, RuleRunnerOptions, RuleViolation } from './index.js';
+import type {
+  PageFinding,
+  RulePageInput,
+  RuleRunner,
+  RuleRunnerOptions,
+  RuleViolation,
+} from './index.js';
 import { ParsedPage } from './page.js';
 import {
   isSiteRule,
@@ -32,7 +38,11 @@ export class RuleSelection implements RuleRunner {
   }
 
   checkPage(input: RulePageInput): RuleViolation[] {
-    const violations: RuleViolation[] = [];
+    return this.pageFindings(input).map((finding) => ({ ...finding, url: input.url }));
+  }
+
+  pageFindings(input: RulePageInput): PageFinding[] {
+    const violations: PageFinding[] = [];
     const searches = this.searchRules.filter((rule) => rule.appliesTo(input));
     if (this.pageRules.length + this.siteCollectors.length + searches.length === 0) {
       return violations; // nothing selected: not even a parse
@@ -57,24 +67,24 @@ export class RuleSelection implements RuleRunner {
  * another language under the spelling rules) gets the first hundred: enough to act on, and a
  * report stays readable.
  */
-function pageReport(page: ParsedPage, ruleId: number, into: RuleViolation[]): Report {
+function pageReport(page: ParsedPage, ruleId: number, into: PageFinding[]): Report {
   let count = 0;
   return (spot, message) => {
     if (count++ >= thresholds.maxViolationsPerRuleAndPage) return;
-    into.push(violation(ruleId, page.locate(spot), message));
+    into.push(finding(ruleId, page.locate(spot), message));
   };
 }
 
 function siteReport(ruleId: number, into: RuleViolation[]): SiteReport {
-  return (at, message) => into.push(violation(ruleId, at, message));
+  return (at, message) => into.push({ ...finding(ruleId, at, message), url: at.url });
 }
 
-function violation(
+function finding(
   ruleId: number,
-  at: { url: string; line: number; column: number; snippet: string },
+  at: { line: number; column: number; snippet: string },
   message: string | undefined,
-): RuleViolation {
-  const { url, line, column, snippet } = at;
+): PageFinding {
+  const { line, column, snippet } = at;
   // Messages quote the page; a copy keeps a stored finding from holding the whole page.
-  return { ruleId, url, line, column, snippet, ...(message ? { message: detached(message) } : {}) };
+  return { ruleId, line, column, snippet, ...(message ? { message: detached(message) } : {}) };
 }
