@@ -1,6 +1,12 @@
 import { Tokenizer, type QuoteType, type TokenizerCallbacks } from 'htmlparser2';
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
 import { NameTable } from './name-table.js';
+import {
+  commonTagNames,
+  htmlIntegrationElements,
+  openImpliesClose,
+  voidElements,
+} from './tree-rules.js';
 
 /** The attributes a reader copies, compiled once; each is known by its index in the list. */
 export class AttributeSet {
@@ -38,28 +44,6 @@ const enum Foreign {
   MathML,
 }
 
-/** Elements never closed, as htmlparser2's Parser knows them. */
-const voidElements = new Set([
-  'area',
-  'base',
-  'basefont',
-  'br',
-  'col',
-  'command',
-  'embed',
-  'frame',
-  'hr',
-  'img',
-  'input',
-  'isindex',
-  'keygen',
-  'link',
-  'meta',
-  'param',
-  'source',
-  'track',
-  'wbr',
-]);
 /** Elements whose text the tokenizer reads raw: no tags, no entities (outside SVG and MathML). */
 const rawTextElements = new Set([
   'script',
@@ -70,87 +54,6 @@ const rawTextElements = new Set([
   'noframes',
   'plaintext',
 ]);
-const htmlIntegrationElements = new Set([
-  'mi',
-  'mo',
-  'mn',
-  'ms',
-  'mtext',
-  'annotation-xml',
-  'foreignObject',
-  'desc',
-  'title',
-]);
-const formTags = new Set([
-  'input',
-  'option',
-  'optgroup',
-  'select',
-  'button',
-  'datalist',
-  'textarea',
-]);
-const pTag = new Set(['p']);
-const headingTags = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p']);
-const tableSectionTags = new Set(['thead', 'tbody']);
-const ddtTags = new Set(['dd', 'dt']);
-const rtpTags = new Set(['rt', 'rp']);
-/** An opening tag closes these elements when they are the innermost ones open. */
-const openImpliesClose = new Map<string, Set<string>>([
-  ['tr', new Set(['tr', 'th', 'td'])],
-  ['th', new Set(['th'])],
-  ['td', new Set(['thead', 'th', 'td'])],
-  ['body', new Set(['head', 'link', 'script'])],
-  ['a', new Set(['a'])],
-  ['li', new Set(['li'])],
-  ['option', new Set(['option'])],
-  ['optgroup', new Set(['optgroup', 'option'])],
-  ['dd', ddtTags],
-  ['dt', ddtTags],
-  ['rt', rtpTags],
-  ['rp', rtpTags],
-  ['tbody', tableSectionTags],
-  ['tfoot', tableSectionTags],
-  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((name) => [name, headingTags] as const),
-  ...['select', 'input', 'output', 'button', 'datalist', 'textarea'].map(
-    (name) => [name, formTags] as const,
-  ),
-  ...[
-    'p',
-    'address',
-    'article',
-    'aside',
-    'blockquote',
-    'details',
-    'div',
-    'dl',
-    'fieldset',
-    'figcaption',
-    'figure',
-    'footer',
-    'form',
-    'header',
-    'hr',
-    'main',
-    'nav',
-    'ol',
-    'pre',
-    'section',
-    'table',
-    'ul',
-  ].map((name) => [name, pTag] as const),
-]);
-
-/** Tag names known in advance: most tags are one of these, so no string is made for them. */
-const commonTagNames = new NameTable(
-  [
-    ...voidElements,
-    ...openImpliesClose.keys(),
-    ...'html head body title style script noscript a span b i em strong small code'.split(' '),
-    ...'picture video audio iframe object svg math template label sup sub u s q'.split(' '),
-    ...'cite abbr time mark'.split(' '),
-  ].map((name) => [name, name] as const),
-);
 
 /**
  * Reads the elements of an HTML document as it streams in, with htmlparser2's tokenizer and the

@@ -1,81 +1,18 @@
-import { DomHandler, type ChildNode, type Document, type Element } from 'domhandler';
-import { decodeHTMLAttribute } from 'entities';
-import { Parser } from 'htmlparser2';
+import type { ChildNode, Document } from 'domhandler';
 import { LineIndex } from '../extract/line-index.js';
 import { detached } from './chars.js';
 import type { RulePageInput } from './index.js';
+import { buildPageTree, type PageElement } from './page-dom.js';
 import type { SiteLocation, SourceSpan, Spot } from './rule-types.js';
 import type { ScanServices } from './services.js';
 
-/** An element with the source facts the rules need beyond domhandler's. */
-export interface PageElement extends Element {
-  /** Offset of the `>` that ends the start tag. */
-  tagEnd: number;
-  /** 1 for a top-level element. */
-  depth: number;
-  /** Inside a `<head>` or an inline `<svg>` (an ancestor, not the element itself). */
-  inHead: boolean;
-  inSvg: boolean;
-}
+export type { PageElement } from './page-dom.js';
 
 const snippetLength = 120;
 
 /** The white space a snippet collapses: space, tab, line feed, form feed, carriage return. */
 const isSnippetSpace = (code: number): boolean =>
   code === 32 || code === 10 || code === 9 || code === 13 || code === 12;
-
-// Void elements and elements whose end tag HTML lets pages leave out.
-const closedImplicitly = new Set([
-  ...['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source'],
-  ...['track', 'wbr', 'param', 'keygen', 'basefont', 'frame', 'isindex', 'command'],
-  ...['html', 'head', 'body', 'p', 'li', 'dt', 'dd', 'option', 'optgroup', 'rt', 'rp', 'rb'],
-  ...['tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'colgroup', 'caption'],
-]);
-
-/**
- * Builds the DOM in one pass and, on the way, lists every element in document order with where
- * its start tag ends and how deep it is, so no rule has to walk the tree to find its elements.
- */
-class IndexingHandler extends DomHandler {
-  readonly elements: PageElement[] = [];
-  readonly nodes: ChildNode[] = [];
-  unclosed = 0;
-  private source: { startIndex: number | null; endIndex: number | null } | undefined;
-
-  override onparserinit(parser: { startIndex: number | null; endIndex: number | null }): void {
-    super.onparserinit(parser);
-    this.source = parser;
-  }
-
-  override onopentag(name: string, attribs: Record<string, string>): void {
-    // The parser leaves references undecoded (see ParsedPage); attribute values are decoded
-    // here, the few that have any, so rules always read what the browser would.
-    for (const key in attribs) {
-      const value = attribs[key];
-      if (value?.includes('&')) attribs[key] = decodeHTMLAttribute(value);
-    }
-    super.onopentag(name, attribs);
-    const element = this.tagStack[this.tagStack.length - 1] as PageElement;
-    const parent = this.tagStack[this.tagStack.length - 2] as Partial<PageElement> | undefined;
-    element.tagEnd = this.source?.endIndex ?? element.startIndex ?? 0;
-    element.depth = this.tagStack.length - 1; // the stack starts with the document
-    // Known at parse time, so no rule walks up the tree to ask (deep pages made that quadratic).
-    element.inHead = parent?.name === 'head' || parent?.inHead === true;
-    element.inSvg = parent?.name === 'svg' || parent?.inSvg === true;
-    this.elements.push(element);
-  }
-
-  override onclosetag(name?: string, implied?: boolean): void {
-    // Elements the page never closes (void elements and optional end tags aside).
-    if (implied && name !== undefined && !closedImplicitly.has(name)) this.unclosed++;
-    super.onclosetag();
-  }
-
-  protected override addNode(node: ChildNode): void {
-    super.addNode(node);
-    this.nodes.push(node);
-  }
-}
 
 /**
  * One page parsed once for all rules: the DOM with source offsets, an index of elements by tag
@@ -99,17 +36,13 @@ export class ParsedPage {
     readonly input: RulePageInput,
     readonly services: ScanServices,
   ) {
-    const handler = new IndexingHandler(undefined, {
-      withStartIndices: true,
-      withEndIndices: true,
-    });
     // Text nodes keep their character references as written: most rules never read text, and
     // those that do decode it (dom.ts textData, source.ts). That saves a twentieth of the cost.
-    new Parser(handler, { decodeEntities: false }).end(input.html);
-    this.document = handler.root;
-    this.elements = handler.elements;
-    this.nodes = handler.nodes;
-    this.unclosed = handler.unclosed;
+    const tree = buildPageTree(input.html);
+    this.document = tree.document;
+    this.elements = tree.elements;
+    this.nodes = tree.nodes;
+    this.unclosed = tree.unclosed;
   }
 
   get html(): string {
