@@ -1,6 +1,5 @@
 import type { ChildNode, Document } from 'domhandler';
 import { LineIndex } from '../extract/line-index.js';
-import { detached } from './chars.js';
 import type { RulePageInput } from './index.js';
 import { buildPageTree, type PageElement } from './page-dom.js';
 import type { SiteLocation, SourceSpan, Spot } from './rule-types.js';
@@ -9,6 +8,8 @@ import type { ScanServices } from './services.js';
 export type { PageElement } from './page-dom.js';
 
 const snippetLength = 120;
+/** Scratch space for the characters of one snippet. */
+const snippetCodes = new Uint16Array(snippetLength);
 
 /** The white space a snippet collapses: space, tab, line feed, form feed, carriage return. */
 const isSnippetSpace = (code: number): boolean =>
@@ -107,38 +108,28 @@ export class ParsedPage {
   /** At most 120 characters of source from the span, whitespace collapsed to single spaces. */
   snippet(span: SourceSpan): string {
     // Runs once per violation, hundreds of thousands of times on a large site: one pass that
-    // stops at 120 characters and copies whole runs of non-space characters (adding one
-    // character at a time made a string object per character).
+    // stops at 120 characters, into a scratch buffer made a string once (adding run after run
+    // to a string made a chain of string objects a kilobyte long per snippet). The string is
+    // a copy, so a stored finding does not keep its page alive.
     const html = this.html;
     const end = Math.min(span.end, html.length);
-    const plain = this.plainSnippet(span.start, end);
-    if (plain !== undefined) return detached(plain);
-    let text = '';
-    let at = span.start;
-    while (at < end && text.length < snippetLength) {
-      while (at < end && isSnippetSpace(html.charCodeAt(at))) at++;
-      if (at >= end) break;
-      let runEnd = at + 1;
-      while (runEnd < end && !isSnippetSpace(html.charCodeAt(runEnd))) runEnd++;
-      if (text.length > 0) text += ' ';
-      text += html.slice(at, Math.min(runEnd, at + snippetLength - text.length));
-      at = runEnd;
-    }
-    return detached(text);
-  }
-
-  /** The snippet as written, when its source has no white space to collapse (a one-line tag). */
-  private plainSnippet(start: number, end: number): string | undefined {
-    const html = this.html;
-    const stop = Math.min(end, start + snippetLength);
-    for (let at = start; at < stop; at++) {
+    let length = 0;
+    let spaceDue = false; // white space after a word: one space, if another word follows
+    for (let at = span.start; at < end && length < snippetLength; at++) {
       const code = html.charCodeAt(at);
-      if (!isSnippetSpace(code)) continue;
-      // A single space between two non-space characters stays; anything else is collapsed.
-      const single = code === 32 && at > start && at + 1 < end;
-      if (!single || isSnippetSpace(html.charCodeAt(at + 1))) return undefined;
+      if (isSnippetSpace(code)) {
+        spaceDue = length > 0;
+        continue;
+      }
+      if (spaceDue) {
+        snippetCodes[length++] = 32;
+        spaceDue = false;
+        if (length === snippetLength) break;
+      }
+      snippetCodes[length++] = code;
     }
-    return html.slice(start, stop);
+    // (apply reads the typed array as it is; a spread would step an iterator through it.)
+    return String.fromCharCode.apply(null, snippetCodes.subarray(0, length) as unknown as number[]);
   }
 
   /** A spot as a reportable place: page URL, 1-based line and column, a short source snippet. */

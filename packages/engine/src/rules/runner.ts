@@ -48,8 +48,9 @@ export class RuleSelection implements RuleRunner {
       return violations; // nothing selected: not even a parse
     }
     const page = new ParsedPage(input, this.services);
-    for (const rule of this.pageRules) rule.check(page, pageReport(page, rule.id, violations));
-    for (const rule of searches) rule.check(page, pageReport(page, rule.id, violations));
+    const reporter = new PageReporter(page, violations);
+    for (const rule of this.pageRules) rule.check(page, reporter.for(rule.id));
+    for (const rule of searches) rule.check(page, reporter.for(rule.id));
     for (const { collector } of this.siteCollectors) collector.add(page);
     return violations;
   }
@@ -63,16 +64,31 @@ export class RuleSelection implements RuleRunner {
 }
 
 /**
- * Reports of one rule on one page. A page that breaks a rule hundreds of times (a page in
- * another language under the spelling rules) gets the first hundred: enough to act on, and a
- * report stays readable.
+ * The reports of the rules on one page, one rule after the other. A page that breaks a rule
+ * hundreds of times (a page in another language under the spelling rules) gets the first
+ * hundred: enough to act on, and a report stays readable. One report function serves every
+ * rule of the page (rules report while they check, never later): a closure per rule and page
+ * was 740,000 objects on the 10,000-page bench site.
  */
-function pageReport(page: ParsedPage, ruleId: number, into: PageFinding[]): Report {
-  let count = 0;
-  return (spot, message) => {
-    if (count++ >= thresholds.maxViolationsPerRuleAndPage) return;
-    into.push(finding(ruleId, page.locate(spot), message));
+class PageReporter {
+  private ruleId = 0;
+  private count = 0;
+  private readonly report: Report = (spot, message) => {
+    if (this.count++ >= thresholds.maxViolationsPerRuleAndPage) return;
+    this.into.push(finding(this.ruleId, this.page.locate(spot), message));
   };
+
+  constructor(
+    private readonly page: ParsedPage,
+    private readonly into: PageFinding[],
+  ) {}
+
+  /** The report function, now for this rule's findings. */
+  for(ruleId: number): Report {
+    this.ruleId = ruleId;
+    this.count = 0;
+    return this.report;
+  }
 }
 
 function siteReport(ruleId: number, into: RuleViolation[]): SiteReport {
@@ -84,7 +100,8 @@ function finding(
   at: { line: number; column: number; snippet: string },
   message: string | undefined,
 ): PageFinding {
-  const { line, column, snippet } = at;
+  const found: PageFinding = { ruleId, line: at.line, column: at.column, snippet: at.snippet };
   // Messages quote the page; a copy keeps a stored finding from holding the whole page.
-  return { ruleId, line, column, snippet, ...(message ? { message: detached(message) } : {}) };
+  if (message) found.message = detached(message);
+  return found;
 }
