@@ -1,6 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { AttributeSet, TagReader } from './tag-reader.js';
+import { randomJoins, readerHtml } from './test-support/html-samples.js';
 
 // The TagReader must see exactly the elements htmlparser2's Parser sees (names, offsets, wanted
 // attributes, closes, text), only without copying what nobody reads. Both read the same
@@ -65,36 +66,10 @@ function pushText(events: Event[], text: string, start: number): void {
   else events.push(['text', start, text]);
 }
 
-const tricky = [
-  '<!DOCTYPE html><HTML LANG=en><Head><TITLE>A &amp; B</TITLE></head><BODY>',
-  '<a HREF="/one" href="/two" ID=x>1</a><A href=/three/>3</A>',
-  '<img src="a&amp;b.png?x=1&y=2&copy" data-x=\'q&quot;\'><IMAGE src=old.png>',
-  '<form id=f1><form id=f2><input id=i></form></form>',
-  '</p><p>one<p>two</br><li>a<li>b<table><tr><td>1<td>2</table>',
-  '<svg><a href="#s"/><foreignObject><p id=in>t</p></foreignObject><title>svg title</title><path/></svg>',
-  '<math><mi>x</mi><![CDATA[raw <a href=no>]]></math><![CDATA[comment in html]]>',
-  '<script>var a = "<a href=no>"; </scr' + 'ipt><style>a{background:url(x.png)}</style>',
-  '<textarea><a href=no></textarea><noscript><a href="/ns">n</a></noscript>',
-  '<!-- <a href="commented"> --><?php echo 1 ?><a href="/after" rel=next>x</a>',
-  '<div style="background: url(&quot;y.png&quot;)"><span>text &lt; more &#x41;&#66;</span>',
-  '<a href = "/spaced" ><a href=\'/single\'><a href>empty</a><a>none</a>',
-  '<picture><source srcset=a.webp><img src=b.png></div></picture><p>x',
-  '<a href="/unterminated',
-  '<p>unclosed <b>tags <i>at the end',
-  '<title>t</title><style>unterminated style',
-  '<a href="?a=1&amp;b=2&copy=3&notin;&notit;&amp=x">e</a><img src=\'&#x41;&#0;&amp\' data-x=&amp=1>',
-  '<title>&lt;T&gt; &amp</title><textarea>&amp;<b>bold?</b></textarea><xmp>&amp;<i></xmp>',
-  '<iframe>&amp;<p>raw</iframe><noscript>&amp;<a href="&#47;ns">n</a></noscript>',
-  '<svg><title>&amp; svg</title><script>&lt;x</script><style>&amp;</style></svg>&am&#x41;',
-  '<p>before<plaintext>&amp;<a href=x>all text</a>',
-];
-
 /** Seeded random documents built from pieces that stress the tree rules and the tokenizer. */
 function randomDocuments(count: number, seed: number): string[] {
-  let state = seed;
-  const next = () => ((state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 0.9999;
   const pieces = [
-    ...tricky,
+    ...readerHtml,
     '<a href="/x">',
     '</a>',
     '<p>',
@@ -132,21 +107,16 @@ function randomDocuments(count: number, seed: number): string[] {
     '<xmp>',
     '</xmp>',
   ];
-  return Array.from({ length: count }, () =>
-    Array.from(
-      { length: 5 + Math.floor(next() * 40) },
-      () => pieces[Math.floor(next() * pieces.length)],
-    ).join(''),
-  );
+  return randomJoins(pieces, count, seed, { minPieces: 5, extraPieces: 40 });
 }
 
 describe('TagReader', () => {
   it("sees what htmlparser2's Parser sees, on tricky HTML, whatever the chunk size", () => {
-    const document = tricky.join('\n');
+    const document = readerHtml.join('\n');
     for (const chunkSize of [1, 2, 3, 7, 64, document.length]) {
       expect(withTagReader(document, chunkSize)).toEqual(withParser(document, chunkSize));
     }
-    for (const piece of tricky) expect(withTagReader(piece, 5)).toEqual(withParser(piece, 5));
+    for (const piece of readerHtml) expect(withTagReader(piece, 5)).toEqual(withParser(piece, 5));
   });
 
   it('agrees with the Parser on 1,000 random documents', () => {

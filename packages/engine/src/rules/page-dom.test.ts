@@ -3,7 +3,11 @@ import { decodeHTMLAttribute } from 'entities';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { buildPageTree, type PageElement, type PageTree } from './page-dom.js';
-import { randomHtmlDocuments, trickyHtml, unfinishedHtml } from './test-support/html-samples.js';
+import {
+  randomHtmlDocuments,
+  trickyHtml,
+  unfinishedHtml,
+} from '../extract/test-support/html-samples.js';
 
 // buildPageTree must build exactly the tree ParsedPage built before with htmlparser2's Parser
 // and a DomHandler (the reference below is that code): every node with its type, name,

@@ -1,7 +1,12 @@
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { tokenizeHtml } from './page-tokenizer.js';
-import { randomHtmlDocuments, trickyHtml, unfinishedHtml } from './test-support/html-samples.js';
+import {
+  randomHtmlDocuments,
+  randomJoins,
+  trickyHtml,
+  unfinishedHtml,
+} from '../extract/test-support/html-samples.js';
 
 // tokenizeHtml must report exactly what htmlparser2's Tokenizer reports for a whole page
 // (`{ decodeEntities: false }`, the page written at once, then ended): every callback with its
@@ -61,8 +66,6 @@ function expectSameEvents(html: string): void {
 
 /** Random strings of the characters the Tokenizer's states turn on. */
 function randomMarkup(count: number, seed: number): string[] {
-  let state = seed;
-  const next = () => ((state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 0.9999;
   const pieces = [
     ...['<', '>', '/', '!', '?', '-', '[', ']', '=', '"', "'", ' ', '\n', '\t', '\r', '\f'],
     ...['a', 'x', 'D', '&', '\x1c', '\x0f', '\u00e9', '\u4e00', '<!--', '-->', '--!>', '<![CDATA['],
@@ -72,12 +75,7 @@ function randomMarkup(count: number, seed: number): string[] {
     ...['<scr', '<tem', '<no', 'ipt', 'le', '<p', '<div', 'href', 'title', 'script', '--!'],
     ...['<<', '>>', '<title>', '<script>', '<svg>', '</svg>', '<textarea>', '<style>'],
   ];
-  return Array.from({ length: count }, () =>
-    Array.from(
-      { length: 1 + Math.floor(next() * 30) },
-      () => pieces[Math.floor(next() * pieces.length)],
-    ).join(''),
-  );
+  return randomJoins(pieces, count, seed, { minPieces: 1, extraPieces: 30 });
 }
 
 describe('tokenizeHtml', () => {

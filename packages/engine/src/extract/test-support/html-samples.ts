@@ -1,7 +1,8 @@
-// HTML that stresses a parser's tree rules and tokenizer, for tests that compare a fast reader
-// with htmlparser2's Parser. The first cases are those of extract/tag-reader.test.ts.
+// HTML that stresses a parser's tree rules and tokenizer, for the tests that compare our readers
+// (the link extractor's TagReader, the rules' tokenizer and tree builder) with htmlparser2.
 
-export const trickyHtml = [
+/** Cases every reader must see as htmlparser2 does: tags, entities, raw text, foreign content. */
+export const readerHtml = [
   '<!DOCTYPE html><HTML LANG=en><Head><TITLE>A &amp; B</TITLE></head><BODY>',
   '<a HREF="/one" href="/two" ID=x>1</a><A href=/three/>3</A>',
   '<img src="a&amp;b.png?x=1&y=2&copy" data-x=\'q&quot;\'><IMAGE src=old.png>',
@@ -23,6 +24,11 @@ export const trickyHtml = [
   '<iframe>&amp;<p>raw</iframe><noscript>&amp;<a href="&#47;ns">n</a></noscript>',
   '<svg><title>&amp; svg</title><script>&lt;x</script><style>&amp;</style></svg>&am&#x41;',
   '<p>before<plaintext>&amp;<a href=x>all text</a>',
+];
+
+/** readerHtml and the corners a whole-page tokenizer and tree builder must also get right. */
+export const trickyHtml = [
+  ...readerHtml,
   // Comments, doctypes, processing instructions, CDATA.
   '<!doctype html><!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN"><!doctypefoo>',
   '<?xml version="1.0" encoding="utf-8"?><!-- a -- b --><!----><!---><!--><!--->x--!><!x y><!>',
@@ -98,8 +104,6 @@ export const unfinishedHtml = [
 
 /** Seeded random documents built from pieces that stress the tree rules and the tokenizer. */
 export function randomHtmlDocuments(count: number, seed: number): string[] {
-  let state = seed;
-  const next = () => ((state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 0.9999;
   const pieces = [
     ...trickyHtml,
     ...unfinishedHtml,
@@ -113,10 +117,25 @@ export function randomHtmlDocuments(count: number, seed: number): string[] {
     ...['</table>', '<head>', '</head>', '<body>', '<option>', '<select>', '<h2>', '<P>', '>'],
     ...[' ', '"', "'", '=', '/', '<b>', '</b>', '<!doctype html>', '<?x?>', '<mi>', '<desc>'],
   ];
+  return randomJoins(pieces, count, seed, { minPieces: 5, extraPieces: 40 });
+}
+
+/**
+ * `count` documents of randomly chosen pieces, each of `minPieces` plus up to `extraPieces`
+ * pieces, from a seeded generator: the same documents on every run.
+ */
+export function randomJoins(
+  pieces: readonly string[],
+  count: number,
+  seed: number,
+  { minPieces, extraPieces }: { minPieces: number; extraPieces: number },
+): string[] {
+  let state = seed;
+  const next = () => ((state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 0.9999;
   return Array.from({ length: count }, () =>
     Array.from(
-      { length: 5 + Math.floor(next() * 40) },
-      () => pieces[Math.floor(next() * pieces.length)],
+      { length: minPieces + Math.floor(next() * extraPieces) },
+      () => pieces[Math.floor(next() * pieces.length)]!,
     ).join(''),
   );
 }
