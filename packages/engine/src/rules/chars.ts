@@ -30,3 +30,26 @@ export const hashStep = (hash: number, code: number): number => Math.imul(hash ^
 export function detached(text: string): string {
   return (' ' + text).slice(1);
 }
+
+/**
+ * Where the next occurrence of one character is, for questions asked in document order: each
+ * search starts where the last one stopped being useful, so a page costs one native scan per
+ * character, not one per text.
+ */
+export class NextChar {
+  private from = -1; // where the last search started; -1 before the first
+  private at = -1; // what it found; -1 for nothing
+
+  constructor(
+    private readonly html: string,
+    private readonly char: string,
+  ) {}
+
+  within(start: number, end: number): boolean {
+    if (this.from < 0 || start < this.from || (this.at !== -1 && this.at < start)) {
+      this.from = start;
+      this.at = this.html.indexOf(this.char, start);
+    }
+    return this.at !== -1 && this.at < end;
+  }
+}

@@ -1,8 +1,8 @@
 import { DomHandler, type AnyNode, type ChildNode, type Element } from 'domhandler';
 import { decodeHTMLAttribute } from 'entities';
-import { Parser } from 'htmlparser2';
+import { Parser, QuoteType } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { buildPageTree, type PageElement, type PageTree } from './page-dom.js';
+import { buildPageTree, type AttributeTable, type PageElement, type PageTree } from './page-dom.js';
 import {
   randomHtmlDocuments,
   trickyHtml,
@@ -21,11 +21,50 @@ const closedImplicitly = new Set([
   ...['tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'colgroup', 'caption'],
 ]);
 
-/** ParsedPage's handler before buildPageTree, unchanged. */
+/**
+ * The Parser, noting where each attribute's value is as its Tokenizer reports it: the reference
+ * for the attribute table (every attribute of a start tag the Parser keeps, repeats included).
+ */
+class AttributeNotingParser extends Parser {
+  readonly attributes: AttributeTable = { names: [], valueStarts: [], valueEnds: [], quoted: [] };
+  /** Where the attributes of the start tag being read begin in the table. */
+  tagFirstAttribute = 0;
+  private value: [number, number] | undefined;
+
+  override onopentagname(start: number, endIndex: number): void {
+    this.tagFirstAttribute = this.attributes.names.length;
+    super.onopentagname(start, endIndex);
+  }
+
+  override onattribname(start: number, endIndex: number): void {
+    this.value = undefined;
+    super.onattribname(start, endIndex);
+  }
+
+  override onattribdata(start: number, endIndex: number): void {
+    this.value = [this.value?.[0] ?? start, endIndex];
+    super.onattribdata(start, endIndex);
+  }
+
+  override onattribend(quote: QuoteType, endIndex: number): void {
+    const open = (this as unknown as { attribs: object | null }).attribs !== null;
+    const name = (this as unknown as { attribname: string }).attribname;
+    super.onattribend(quote, endIndex);
+    if (!open) return;
+    const [start, end] = quote === QuoteType.NoValue ? [endIndex, endIndex] : this.value!;
+    this.attributes.names.push(name);
+    this.attributes.valueStarts.push(start);
+    this.attributes.valueEnds.push(end);
+    this.attributes.quoted.push(quote === QuoteType.Double || quote === QuoteType.Single);
+  }
+}
+
+/** ParsedPage's handler before buildPageTree, plus each element's place in the attribute table. */
 class IndexingHandler extends DomHandler {
   readonly elements: PageElement[] = [];
   readonly nodes: ChildNode[] = [];
   unclosed = 0;
+  noting: AttributeNotingParser | undefined;
   private source: { startIndex: number | null; endIndex: number | null } | undefined;
 
   override onparserinit(parser: { startIndex: number | null; endIndex: number | null }): void {
@@ -45,6 +84,12 @@ class IndexingHandler extends DomHandler {
     element.depth = this.tagStack.length - 1;
     element.inHead = parent?.name === 'head' || parent?.inHead === true;
     element.inSvg = parent?.name === 'svg' || parent?.inSvg === true;
+    // The attributes noted since its name (none for the `<p>` of `</p>` or the `<br>` of `</br>`).
+    const noted = this.noting!.attributes.names.length;
+    const first = Math.min(this.noting!.tagFirstAttribute, noted);
+    element.firstAttribute = first;
+    element.attributeCount = noted - first;
+    this.noting!.tagFirstAttribute = noted;
     this.elements.push(element);
   }
 
@@ -61,9 +106,11 @@ class IndexingHandler extends DomHandler {
 
 function withParser(html: string): PageTree {
   const handler = new IndexingHandler(undefined, { withStartIndices: true, withEndIndices: true });
-  new Parser(handler, { decodeEntities: false }).end(html);
+  const parser = new AttributeNotingParser(handler, { decodeEntities: false });
+  handler.noting = parser;
+  parser.end(html);
   const { root: document, elements, nodes, unclosed } = handler;
-  return { document, elements, nodes, unclosed };
+  return { document, elements, nodes, unclosed, attributes: parser.attributes };
 }
 
 /** A node and its subtree as plain data, each child with whether it points back to its parent. */
@@ -79,6 +126,7 @@ function describeNode(node: AnyNode): unknown {
     startIndex: node.startIndex,
     endIndex: node.endIndex,
     facts: [element.tagEnd, element.depth, element.inHead, element.inSvg],
+    attributes: [element.firstAttribute, element.attributeCount],
     children:
       'children' in node
         ? node.children.map((child) => [child.parent === node, describeNode(child)])
@@ -101,6 +149,7 @@ function describeTree(tree: PageTree): unknown {
     elements: tree.elements.map(pathOf),
     nodes: tree.nodes.map(pathOf),
     unclosed: tree.unclosed,
+    attributes: tree.attributes,
   };
 }
 

@@ -8,7 +8,7 @@ import {
   type ParentNode,
 } from 'domhandler';
 import { decodeHTMLAttribute } from 'entities';
-import type { QuoteType, TokenizerCallbacks } from 'htmlparser2';
+import { QuoteType, type TokenizerCallbacks } from 'htmlparser2';
 import { NameTable } from '../extract/name-table.js';
 import {
   commonTagNames,
@@ -28,6 +28,24 @@ export interface PageElement extends Element {
   /** Inside a `<head>` or an inline `<svg>` (an ancestor, not the element itself). */
   inHead: boolean;
   inSvg: boolean;
+  /** Its attributes in the page's AttributeTable: `firstAttribute` and the next ones. */
+  firstAttribute: number;
+  attributeCount: number;
+}
+
+/**
+ * Every attribute of every start tag as written, in source order, repeated names too (the DOM's
+ * attribs keep only the first): where its value sits, for the rules that point at a value or
+ * replace it. One entry per attribute in flat lists, so a page makes no object per attribute.
+ */
+export interface AttributeTable {
+  /** Lower-case names. */
+  readonly names: string[];
+  /** [valueStart, valueEnd) in the page source; empty at the name's end without a value. */
+  readonly valueStarts: number[];
+  readonly valueEnds: number[];
+  /** Whether the value was written in quotes. */
+  readonly quoted: boolean[];
 }
 
 /** A page's DOM, with its elements and nodes listed in document order. */
@@ -38,6 +56,7 @@ export interface PageTree {
   nodes: ChildNode[];
   /** Elements the page opens and never closes (void elements and optional end tags aside). */
   unclosed: number;
+  attributes: AttributeTable;
 }
 
 /**
@@ -92,6 +111,17 @@ class PageTreeBuilder implements TokenizerCallbacks {
   private readonly elements: PageElement[] = [];
   private readonly nodes: ChildNode[] = [];
   private unclosed = 0;
+  private readonly attributes: AttributeTable = {
+    names: [],
+    valueStarts: [],
+    valueEnds: [],
+    quoted: [],
+  };
+  /** Where the start tag being read begins in the attribute table. */
+  private tagFirstAttribute = 0;
+  /** Where the attribute being read has its value; -1 before its first character. */
+  private valueStart = -1;
+  private valueEnd = -1;
   /** Open elements, innermost last (the DomHandler's tag stack without the document). */
   private readonly open: PageElement[] = [];
   /** The Parser's foreign contexts, innermost last. */
@@ -115,8 +145,8 @@ class PageTreeBuilder implements TokenizerCallbacks {
 
   build(): PageTree {
     tokenizeHtml(this.html, this);
-    const { document, elements, nodes, unclosed } = this;
-    return { document, elements, nodes, unclosed };
+    const { document, elements, nodes, unclosed, attributes } = this;
+    return { document, elements, nodes, unclosed, attributes };
   }
 
   isInForeignContext(): boolean {
@@ -140,12 +170,15 @@ class PageTreeBuilder implements TokenizerCallbacks {
 
   onattribname(start: number, endIndex: number): void {
     this.startIndex = start;
+    this.valueStart = this.valueEnd = -1;
     this.attributeName =
       commonAttributeNames.find(this.html, start, endIndex) ??
       this.html.slice(start, endIndex).toLowerCase();
   }
 
   onattribdata(start: number, endIndex: number): void {
+    if (this.valueStart === -1) this.valueStart = start;
+    this.valueEnd = endIndex;
     this.attributeValue += this.html.slice(start, endIndex);
   }
 
@@ -153,11 +186,12 @@ class PageTreeBuilder implements TokenizerCallbacks {
     // Not called: entities are not decoded.
   }
 
-  onattribend(_quote: QuoteType, endIndex: number): void {
+  onattribend(quote: QuoteType, endIndex: number): void {
     this.endIndex = endIndex;
     const attribs = this.attribs;
     const value = this.attributeValue;
     this.attributeValue = '';
+    if (attribs !== null) this.recordAttribute(quote, endIndex);
     // The first of two attributes of the same name wins, as in browsers. Values are decoded here,
     // the few that have any references, so rules read what the browser would.
     if (attribs === null || Object.hasOwn(attribs, this.attributeName)) return;
@@ -198,7 +232,7 @@ class PageTreeBuilder implements TokenizerCallbacks {
       }
     } else if (name === 'br') {
       // `</br>` is a line break.
-      this.addElement('br', {});
+      this.addElement('br', {}, this.attributes.names.length, 0);
       this.closeElement(false);
     }
     this.startIndex = endIndex + 1;
@@ -248,6 +282,17 @@ class PageTreeBuilder implements TokenizerCallbacks {
     while (this.open.length > 0) this.closeElement(true);
   }
 
+  /** The attribute just read, in the table, with where its value is. */
+  private recordAttribute(quote: QuoteType, endIndex: number): void {
+    const table = this.attributes;
+    const noValue = quote === QuoteType.NoValue || this.valueStart === -1;
+    table.names.push(this.attributeName);
+    // Without a value, an empty one at the name's end.
+    table.valueStarts.push(noValue ? endIndex : this.valueStart);
+    table.valueEnds.push(noValue ? endIndex : this.valueEnd);
+    table.quoted.push(quote === QuoteType.Double || quote === QuoteType.Single);
+  }
+
   /** The Parser's name for a tag: lower case, with SVG's camel case and `image` as `img`. */
   private readTagName(start: number, endIndex: number): string {
     const name =
@@ -284,6 +329,7 @@ class PageTreeBuilder implements TokenizerCallbacks {
       else if (htmlIntegrationElements.has(name)) this.foreign.push(Foreign.None);
     }
     this.attribs = {};
+    this.tagFirstAttribute = this.attributes.names.length;
   }
 
   /** The start tag ends: its element is added (void elements closed at once). */
@@ -291,7 +337,8 @@ class PageTreeBuilder implements TokenizerCallbacks {
     this.startIndex = this.tagStart;
     const name = this.tagName;
     if (this.attribs !== null) {
-      this.addElement(name, this.attribs);
+      const first = this.tagFirstAttribute;
+      this.addElement(name, this.attribs, first, this.attributes.names.length - first);
       this.attribs = null;
       if (voidElements.has(name)) this.closeElement(true);
     }
@@ -306,7 +353,12 @@ class PageTreeBuilder implements TokenizerCallbacks {
     if (this.open[this.open.length - 1]?.name === name) this.closeElement(implied);
   }
 
-  private addElement(name: string, attribs: Record<string, string>): void {
+  private addElement(
+    name: string,
+    attribs: Record<string, string>,
+    firstAttribute: number,
+    attributeCount: number,
+  ): void {
     const element = new Element(name, attribs) as PageElement;
     const parent = this.open[this.open.length - 1];
     this.addNode(element);
@@ -315,6 +367,8 @@ class PageTreeBuilder implements TokenizerCallbacks {
     // Known at parse time, so no rule walks up the tree to ask (deep pages made that quadratic).
     element.inHead = parent !== undefined && (parent.name === 'head' || parent.inHead);
     element.inSvg = parent !== undefined && (parent.name === 'svg' || parent.inSvg);
+    element.firstAttribute = firstAttribute;
+    element.attributeCount = attributeCount;
     this.open.push(element);
     this.elements.push(element);
   }

@@ -1,7 +1,7 @@
 import type { ChildNode, Document } from 'domhandler';
 import { LineIndex } from '../extract/line-index.js';
 import type { RulePageInput } from './index.js';
-import { buildPageTree, type PageElement } from './page-dom.js';
+import { buildPageTree, type AttributeTable, type PageElement } from './page-dom.js';
 import type { SiteLocation, SourceSpan, Spot } from './rule-types.js';
 import type { ScanServices } from './services.js';
 
@@ -27,6 +27,8 @@ export class ParsedPage {
   readonly nodes: readonly ChildNode[];
   /** Elements the page opens and never closes (void elements and optional end tags aside). */
   readonly unclosed: number;
+  /** Every attribute of every start tag as written, with where its value is. */
+  readonly attributes: AttributeTable;
   private tags: Map<string, PageElement[]> | undefined;
   private lines: LineIndex | undefined;
   private readonly memos = new Map<symbol, unknown>();
@@ -44,6 +46,7 @@ export class ParsedPage {
     this.elements = tree.elements;
     this.nodes = tree.nodes;
     this.unclosed = tree.unclosed;
+    this.attributes = tree.attributes;
   }
 
   get html(): string {

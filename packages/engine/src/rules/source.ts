@@ -3,61 +3,24 @@
 // line and column of a word or a value, not just of its element.
 import type { PageElement, ParsedPage } from './page.js';
 
-/** An attribute of a start tag with its value's place in the page source. */
+/** Where an attribute's value sits in the page source: [valueStart, valueEnd). */
 export interface AttributeSpan {
-  /** Lower-case name. */
-  name: string;
-  /** [valueStart, valueEnd) in the page source; empty (at the name's end) without a value. */
   valueStart: number;
   valueEnd: number;
-  quote: '"' | "'" | '';
 }
 
-const isSpace = (char: string | undefined): boolean =>
-  char === ' ' || char === '\n' || char === '\t' || char === '\r' || char === '\f';
-
-/** Lexes the attributes of the start tag `html[tagStart..tagEnd]` (`tagEnd` is its `>`). */
-export function scanAttributes(html: string, tagStart: number, tagEnd: number): AttributeSpan[] {
-  const spans: AttributeSpan[] = [];
-  let i = tagStart + 1;
-  while (i < tagEnd && !isSpace(html[i]) && html[i] !== '/') i++; // the tag name
-  while (i < tagEnd) {
-    while (i < tagEnd && (isSpace(html[i]) || html[i] === '/')) i++;
-    const nameStart = i;
-    while (i < tagEnd && !isSpace(html[i]) && html[i] !== '/' && html[i] !== '=') i++;
-    if (i === nameStart) break;
-    const name = html.slice(nameStart, i).toLowerCase();
-    let next = i;
-    while (next < tagEnd && isSpace(html[next])) next++;
-    if (html[next] !== '=') {
-      spans.push({ name, valueStart: i, valueEnd: i, quote: '' });
-      continue;
-    }
-    next++;
-    while (next < tagEnd && isSpace(html[next])) next++;
-    const quote = html[next];
-    if (quote === '"' || quote === "'") {
-      const close = html.indexOf(quote, next + 1);
-      const valueEnd = close === -1 || close > tagEnd ? tagEnd : close;
-      spans.push({ name, valueStart: next + 1, valueEnd, quote });
-      i = valueEnd + 1;
-    } else {
-      i = next;
-      while (i < tagEnd && !isSpace(html[i])) i++;
-      spans.push({ name, valueStart: next, valueEnd: i, quote: '' });
-    }
-  }
-  return spans;
-}
-
-/** Where the value of one attribute of an element sits in the source. */
+/** Where the value of one attribute of an element sits in the source (its first, if repeated). */
 export function attributeSpan(
   page: ParsedPage,
   element: PageElement,
   name: string,
 ): AttributeSpan | undefined {
-  const spans = scanAttributes(page.html, element.startIndex ?? 0, element.tagEnd);
-  return spans.find((span) => span.name === name);
+  const { names, valueStarts, valueEnds } = page.attributes;
+  const end = element.firstAttribute + element.attributeCount;
+  for (let i = element.firstAttribute; i < end; i++) {
+    if (names[i] === name) return { valueStart: valueStarts[i]!, valueEnd: valueEnds[i]! };
+  }
+  return undefined;
 }
 
 // The references that turn up inside words and sentences; any other one splits words.

@@ -3,10 +3,10 @@
 // markup. The skeleton is the page with exactly those parts replaced by a placeholder that
 // html-validate judges the same way, so pages of one template share one skeleton and are
 // validated once; each page maps the messages back to its own lines and columns.
-import { isComment, isTag, isText, type ChildNode } from 'domhandler';
+import { isComment, isTag, isText, type Text } from 'domhandler';
+import type { AttributeTable } from '../page-dom.js';
 import type { PageElement, ParsedPage } from '../page.js';
-import { emptyHash, hashStep, isWhiteSpace } from '../chars.js';
-import { scanAttributes } from '../source.js';
+import { emptyHash, hashStep, isWhiteSpace, NextChar } from '../chars.js';
 
 /** A page's skeleton, known by its length and hash; its text is built only when asked for. */
 export interface Skeleton {
@@ -34,7 +34,6 @@ const freeText = new Set([
 ]);
 // Addresses: html-validate checks they are non-empty and, for some, free of white space.
 const addresses = new Set(['href', 'src', 'poster', 'cite', 'action', 'formaction']);
-const rawTextElements = new Set(['script', 'style']);
 // A text or value with `&` is replaced only when each `&` starts a numeric reference or one of
 // these common named ones; anything else (a bare `&`, `&nbps;`) is html-validate's to judge.
 const commonNames =
@@ -49,29 +48,6 @@ const onlyKnownReferences = (raw: string): boolean =>
 
 const placeholder = 0x78; // x
 const blank = 0x20; // a text of white space keeps one space
-
-/**
- * Where the next occurrence of one character is, for questions asked in document order: each
- * search starts where the last one stopped being useful, so a page costs one native scan per
- * character, not one per text.
- */
-class NextChar {
-  private from = -1; // where the last search started; -1 before the first
-  private at = -1; // what it found; -1 for nothing
-
-  constructor(
-    private readonly html: string,
-    private readonly char: string,
-  ) {}
-
-  within(start: number, end: number): boolean {
-    if (this.from < 0 || start < this.from || (this.at !== -1 && this.at < start)) {
-      this.from = start;
-      this.at = this.html.indexOf(this.char, start);
-    }
-    return this.at !== -1 && this.at < end;
-  }
-}
 
 /** What the skeleton asks of stretches of one page's source, without cutting them out. */
 class SourceReader {
@@ -120,19 +96,24 @@ class SourceReader {
 /** Edits as flat triples: start, end, placeholder character. */
 type Edits = number[];
 
-function attributeEdits(source: SourceReader, element: PageElement, edits: Edits): void {
-  const names = Object.keys(element.attribs);
-  const worth = names.some(
-    (name) => freeText.has(name) || addresses.has(name) || name.startsWith('data-'),
-  );
-  if (!worth) return;
-  for (const span of scanAttributes(source.html, element.startIndex ?? 0, element.tagEnd)) {
-    if (span.quote === '' || span.valueEnd <= span.valueStart) continue;
-    const free = freeText.has(span.name) || span.name.startsWith('data-');
-    if (!free && !addresses.has(span.name)) continue;
-    const kind = free ? 'free' : 'address';
-    const code = source.placeholderFor(span.valueStart, span.valueEnd, kind);
-    if (code !== undefined) edits.push(span.valueStart, span.valueEnd, code);
+const isReplaceable = (name: string): boolean =>
+  freeText.has(name) || addresses.has(name) || name.startsWith('data-');
+
+/** Quoted values of free text or addresses (unquoted ones stay: their end is the markup's). */
+function attributeEdits(
+  source: SourceReader,
+  attributes: AttributeTable,
+  element: PageElement,
+  edits: Edits,
+): void {
+  const { names, valueStarts, valueEnds, quoted } = attributes;
+  const end = element.firstAttribute + element.attributeCount;
+  for (let i = element.firstAttribute; i < end; i++) {
+    const name = names[i]!;
+    if (!quoted[i] || valueEnds[i]! <= valueStarts[i]! || !isReplaceable(name)) continue;
+    const kind = addresses.has(name) ? 'address' : 'free';
+    const code = source.placeholderFor(valueStarts[i]!, valueEnds[i]!, kind);
+    if (code !== undefined) edits.push(valueStarts[i]!, valueEnds[i]!, code);
   }
 }
 
@@ -144,29 +125,37 @@ function isPlainComment(html: string, start: number, end: number): boolean {
   return true;
 }
 
-function nodeEdit(source: SourceReader, node: ChildNode, edits: Edits): void {
+function textEdit(source: SourceReader, node: Text, edits: Edits): void {
   const start = node.startIndex ?? 0;
   const end = Math.min((node.endIndex ?? start) + 1, source.html.length);
-  if (isText(node)) {
-    if (end <= start) return;
-    const rawText = node.parent && isTag(node.parent) && rawTextElements.has(node.parent.name);
-    const code = rawText
-      ? source.hasNonSpace(start, end)
-        ? placeholder
-        : blank
-      : source.placeholderFor(start, end, 'text');
-    if (code !== undefined) edits.push(start, end, code);
-  } else if (isComment(node)) {
-    if (isPlainComment(source.html, start, end)) edits.push(start + 4, end - 3, placeholder);
-  } else if (isTag(node)) {
-    attributeEdits(source, node as PageElement, edits);
-  }
+  if (end <= start) return;
+  const parent = node.parent;
+  const rawText =
+    parent !== null && isTag(parent) && (parent.name === 'script' || parent.name === 'style');
+  const code = rawText
+    ? source.hasNonSpace(start, end)
+      ? placeholder
+      : blank
+    : source.placeholderFor(start, end, 'text');
+  if (code !== undefined) edits.push(start, end, code);
 }
 
 export function buildSkeleton(page: ParsedPage): Skeleton {
   const edits: Edits = [];
   const source = new SourceReader(page.html);
-  for (const node of page.nodes) nodeEdit(source, node, edits);
+  const { nodes, attributes } = page;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    if (isText(node)) {
+      textEdit(source, node, edits);
+    } else if (isComment(node)) {
+      const start = node.startIndex ?? 0;
+      const end = Math.min((node.endIndex ?? start) + 1, source.html.length);
+      if (isPlainComment(source.html, start, end)) edits.push(start + 4, end - 3, placeholder);
+    } else if (isTag(node)) {
+      attributeEdits(source, attributes, node as PageElement, edits);
+    }
+  }
   return new PageSkeleton(page.html, edits);
 }
 

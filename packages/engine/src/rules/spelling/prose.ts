@@ -6,7 +6,7 @@ import type { ParsedPage } from '../page.js';
 import type { SourceText } from '../source.js';
 import type { Chunk, ChunkReader } from './chunks.js';
 import { confusions, phrasesByLastWord } from './confusions.js';
-import { textSegments, type TextContext } from './texts.js';
+import { readTextSegments, type SegmentReader, type TextContext } from './texts.js';
 
 export type ProseKind = 'misspelt' | 'repeated' | 'confused' | 'article' | 'pronoun';
 
@@ -91,43 +91,56 @@ function confusionFinding(phrase: Phrase): Finding | undefined {
   return undefined;
 }
 
-class ProseReader {
+class ProseReader implements SegmentReader {
   readonly findings: ProseFinding[] = [];
   private readonly phrase = new Phrase();
   private context: TextContext = 'body';
+  /** How the piece being read maps to page offsets; undefined when it is the page itself. */
+  private decoded: SourceText | undefined;
 
   constructor(private readonly chunks: ChunkReader) {}
 
-  read(context: TextContext, source: SourceText): void {
+  read(
+    context: TextContext,
+    text: string,
+    from: number,
+    to: number,
+    decoded: SourceText | undefined,
+  ): void {
     this.context = context;
+    this.decoded = decoded;
     this.phrase.clear();
-    const { text } = source;
-    let end = 0;
+    let end = from;
     // A hand-written scan for runs of non-space, hashing each run for the chunk table as it
     // goes: this loop runs for every character of every page's prose.
-    while (end < text.length) {
+    while (end < to) {
       let begin = end;
-      while (begin < text.length && isWhiteSpace(text.charCodeAt(begin))) begin++;
-      if (begin === text.length) break;
+      while (begin < to && isWhiteSpace(text.charCodeAt(begin))) begin++;
+      if (begin === to) break;
       let hash = emptyHash;
-      for (end = begin; end < text.length; end++) {
+      for (end = begin; end < to; end++) {
         const code = text.charCodeAt(end);
         if (isWhiteSpace(code)) break;
         hash = hashStep(hash, code);
       }
-      this.chunk(this.chunks.read(text, begin, end, hash), source, begin);
+      this.chunk(this.chunks.read(text, begin, end, hash), begin);
     }
   }
 
-  private chunk(chunk: Chunk, source: SourceText, at: number): void {
+  /** The page offset of a character of the piece being read. */
+  private offset(at: number): number {
+    return this.decoded === undefined ? at : this.decoded.offset(at);
+  }
+
+  private chunk(chunk: Chunk, at: number): void {
     for (const word of chunk.misspelt) {
-      const start = source.offset(at + word.index);
+      const start = this.offset(at + word.index);
       this.add({ kind: 'misspelt', start, message: `Unknown word "${word.text}"` });
     }
     const phrase = this.phrase;
     if (chunk.opens || chunk.word === undefined) phrase.clear();
     if (chunk.word === undefined) return;
-    phrase.push(chunk as WordChunk, source.offset(at + chunk.wordIndex));
+    phrase.push(chunk as WordChunk, this.offset(at + chunk.wordIndex));
     if (phrase.length > 1) this.add(pairFinding(phrase));
     if (chunk.grammar.endsConfusion) this.add(confusionFinding(phrase));
     if (chunk.closes) phrase.clear();
@@ -144,7 +157,7 @@ const findingsKey = Symbol('prose findings');
 export function proseFindings(page: ParsedPage): readonly ProseFinding[] {
   return page.memo(findingsKey, () => {
     const reader = new ProseReader(page.services.spelling.chunks);
-    for (const { context, source } of textSegments(page)) reader.read(context, source);
+    readTextSegments(page, reader);
     return reader.findings;
   });
 }

@@ -2,7 +2,7 @@
 // source position. Code, scripts, styles and anything marked as not to be spell-checked or not
 // in English stay out.
 import { isTag, isText, type AnyNode, type Element, type Text } from 'domhandler';
-import { isWhiteSpace } from '../chars.js';
+import { NextChar } from '../chars.js';
 import { attr } from '../dom.js';
 import type { PageElement, ParsedPage } from '../page.js';
 import { attributeSpan, SourceText } from '../source.js';
@@ -10,9 +10,20 @@ import { attributeSpan, SourceText } from '../source.js';
 export type TextContext =
   'body' | 'title' | 'heading' | 'link' | 'form' | 'alt' | 'description' | 'tooltip';
 
-export interface TextSegment {
-  context: TextContext;
-  source: SourceText;
+/** Takes a page's prose one piece (a text, an attribute value) at a time, in document order. */
+export interface SegmentReader {
+  /**
+   * The piece `text[begin..end)`. Most pieces have no character reference and are read where
+   * they stand in the page: `text` is the page's source and `decoded` undefined. A piece with
+   * references comes decoded, as its own text, with `decoded` to locate its characters.
+   */
+  read(
+    context: TextContext,
+    text: string,
+    begin: number,
+    end: number,
+    decoded: SourceText | undefined,
+  ): void;
 }
 
 // Elements whose content is code, data or not prose.
@@ -57,9 +68,20 @@ function isExcluded(element: Element): boolean {
   );
 }
 
+/**
+ * Walks a page for its prose. No piece is cut out of the page unless it has a reference to
+ * decode: a page's prose is most of its characters, and copying it cost as much as reading it.
+ */
 class SegmentCollector {
-  readonly segments: TextSegment[] = [];
-  constructor(private readonly page: ParsedPage) {}
+  /** Where the next `&` is, for the pieces asked about in document order. */
+  private readonly ampersand: NextChar;
+
+  constructor(
+    private readonly page: ParsedPage,
+    private readonly reader: SegmentReader,
+  ) {
+    this.ampersand = new NextChar(page.html, '&');
+  }
 
   /**
    * Collects the prose under `root` in document order (a loop: pages can nest very deep). Nodes
@@ -89,15 +111,18 @@ class SegmentCollector {
   }
 
   private text(node: Text, context: TextContext): void {
-    const html = this.page.html;
     const start = node.startIndex ?? 0;
-    const end = Math.min((node.endIndex ?? start) + 1, html.length);
-    // White space between tags is most of a page's text nodes: no string is cut out for it.
-    let first = start;
-    while (first < end && isWhiteSpace(html.charCodeAt(first))) first++;
-    if (first === end) return;
-    const raw = html.slice(start, end);
-    this.segments.push({ context, source: SourceText.decode(raw, start) });
+    this.piece(context, start, Math.min((node.endIndex ?? start) + 1, this.page.html.length));
+  }
+
+  private piece(context: TextContext, start: number, end: number): void {
+    const html = this.page.html;
+    if (!this.ampersand.within(start, end)) {
+      this.reader.read(context, html, start, end, undefined);
+      return;
+    }
+    const decoded = SourceText.decode(html.slice(start, end), start);
+    this.reader.read(context, decoded.text, 0, decoded.text.length, decoded);
   }
 
   private attributes(element: PageElement): void {
@@ -117,20 +142,14 @@ class SegmentCollector {
 
   private add(element: PageElement, attribute: string, context: TextContext): void {
     const span = attributeSpan(this.page, element, attribute);
-    if (!span) return;
-    const raw = this.page.html.slice(span.valueStart, span.valueEnd);
-    this.segments.push({ context, source: SourceText.decode(raw, span.valueStart) });
+    if (span) this.piece(context, span.valueStart, span.valueEnd);
   }
 }
 
-const segmentsKey = Symbol('text segments');
-
-/** The page's prose in document order; none when the page declares a language other than English. */
-export function textSegments(page: ParsedPage): readonly TextSegment[] {
-  return page.memo(segmentsKey, () => {
-    // <html lang="de"> excludes the whole document like any other element in another language.
-    const collector = new SegmentCollector(page);
-    collector.collect(page.document);
-    return collector.segments;
-  });
+/**
+ * Hands the page's prose to `reader` in document order; none when the page declares a language
+ * other than English (`<html lang="de">` excludes the whole document like any other element).
+ */
+export function readTextSegments(page: ParsedPage, reader: SegmentReader): void {
+  new SegmentCollector(page, reader).collect(page.document);
 }
