@@ -60,11 +60,14 @@ export class QualityRules {
    */
   async checkPage(page: RulePageInput): Promise<void> {
     const chars = page.html?.length ?? 0;
+    // Only the address waits with the findings: a closure over `page` would keep its whole
+    // text alive, long enough to be moved to the old generation and collected there.
+    const url = page.url;
     this.backlog.add(chars);
     void this.runner
       .checkPage(page)
       .then(
-        (findings) => this.pageChecked(page.url, findings),
+        (findings) => this.pageChecked(url, findings),
         () => this.uncheckedPages++,
       )
       // An exception of the event consumer is not the rules' fault: the scan reports it at the end.

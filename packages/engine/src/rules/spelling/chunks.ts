@@ -125,40 +125,64 @@ function readChunk(chunk: string, speller: Speller): Chunk {
 
 // About 10 MB at most: more distinct chunks than a site's vocabulary has, with punctuation.
 const maxRemembered = 1 << 16;
+const firstCapacity = 1 << 12;
 
 /**
  * Reads chunks for one scan (its spelling ignore list decides what is misspelt). Chunks are
  * looked up straight in the page text by an open-addressing hash table, so the hundreds of
  * chunks of a page that were seen before cost no string allocation: a Map would need each
  * one sliced out first (measured: an eighth more time for spelling, and more garbage).
+ *
+ * The table holds, per slot, a chunk's hash and its number (0 for an empty slot) side by side,
+ * and grows with the vocabulary: a lookup touches one small, dense array, which stays in the
+ * processor's cache, instead of three large ones.
  */
 export class ChunkReader {
-  private readonly size = maxRemembered * 2; // at most half full
-  private readonly keys: (string | undefined)[] = new Array<string | undefined>(this.size);
-  private readonly hashes = new Int32Array(this.size);
-  private readonly values: Chunk[] = new Array<Chunk>(this.size);
-  private count = 0;
+  /** Per slot: the hash, then the chunk's number + 1. At most half the slots are used. */
+  private slots = new Int32Array(firstCapacity * 2);
+  /** The remembered chunks' text and reading, by number. */
+  private readonly keys: string[] = [];
+  private readonly values: Chunk[] = [];
 
   constructor(private readonly speller: Speller) {}
 
   /** The chunk `text[begin..end)`, whose `chunkHash` the caller may have computed already. */
   read(text: string, begin: number, end: number, hash = chunkHash(text, begin, end)): Chunk {
-    const mask = this.size - 1;
+    const slots = this.slots;
+    const mask = slots.length / 2 - 1;
     let slot = hash & mask;
-    for (let key = this.keys[slot]; key !== undefined; key = this.keys[slot]) {
-      if (this.hashes[slot] === hash && sameText(key, text, begin, end)) return this.values[slot]!;
+    for (let entry = slots[slot * 2 + 1]!; entry !== 0; entry = slots[slot * 2 + 1]!) {
+      if (slots[slot * 2] === hash && sameText(this.keys[entry - 1]!, text, begin, end)) {
+        return this.values[entry - 1]!;
+      }
       slot = (slot + 1) & mask;
     }
     // Remembered for the whole scan, with the words cut from it: a copy, not a view into a page.
     const chunk = detached(text.slice(begin, end));
     const found = readChunk(chunk, this.speller);
-    if (this.count < maxRemembered) {
-      this.keys[slot] = chunk;
-      this.hashes[slot] = hash;
-      this.values[slot] = found;
-      this.count++;
+    if (this.keys.length < maxRemembered) {
+      this.keys.push(chunk);
+      this.values.push(found);
+      slots[slot * 2] = hash;
+      slots[slot * 2 + 1] = this.keys.length;
+      if (this.keys.length * 2 > mask + 1) this.grow();
     }
     return found;
+  }
+
+  /** Twice the slots, each remembered chunk placed again by its hash. */
+  private grow(): void {
+    const old = this.slots;
+    const slots = new Int32Array(old.length * 2);
+    const mask = slots.length / 2 - 1;
+    for (let at = 0; at < old.length; at += 2) {
+      if (old[at + 1] === 0) continue;
+      let slot = old[at]! & mask;
+      while (slots[slot * 2 + 1] !== 0) slot = (slot + 1) & mask;
+      slots[slot * 2] = old[at]!;
+      slots[slot * 2 + 1] = old[at + 1]!;
+    }
+    this.slots = slots;
   }
 }
 
