@@ -27,6 +27,9 @@ run('npx', ['tsc', '-b', 'tsconfig.build.json']);
 if (!existsSync(path.join(root, 'packages/server/build-info.json'))) {
   run('node', ['scripts/write-build-info.mjs']);
 }
+if (!existsSync(path.join(root, 'packages/engine/dist/rules/spelling/dictionary-en.snapshot'))) {
+  run('node', ['scripts/write-dictionary-snapshot.mjs']);
+}
 
 const webIndex = path.join(root, 'packages/web/dist/index.html');
 const webSources = ['packages/web/src', 'packages/web/public', 'packages/core/src'].map((dir) =>

@@ -1,16 +1,10 @@
-import dictionary from 'dictionary-en';
-import nspell from 'nspell';
 import { ChunkReader, normalizeApostrophes } from './chunks.js';
+import { loadChecker, type Checker } from './dictionary.js';
 
-type Checker = ReturnType<typeof nspell>;
-
-// One dictionary per process: building it takes about 160 ms and 20 MB, and it never changes.
+// One dictionary per process (about 20 MB), loaded on first use; it never changes.
 let english: Checker | undefined;
 function englishChecker(): Checker {
-  return (english ??= nspell({
-    aff: Buffer.from(dictionary.aff),
-    dic: Buffer.from(dictionary.dic),
-  }));
+  return (english ??= loadChecker());
 }
 
 /** The English (US Hunspell) spell checker of one scan, with the scan's own accepted words. */
