@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 let counter = 0;
 
@@ -126,4 +126,24 @@ export async function finishedScan(
     )
     .toBe(true);
   return id;
+}
+
+/** The antd select whose combobox has this accessible name. */
+export const antSelect = (page: Page, name: string): Locator =>
+  page.locator('.ant-select', { has: page.getByRole('combobox', { name }) });
+
+/**
+ * Picks an option of an antd select the way a visitor does (open it, click the option) until the
+ * select shows it: on a busy machine a click can land while the dropdown is still opening or
+ * closing, and is then lost.
+ */
+export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
+  await expect(async () => {
+    await select.click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+      .first()
+      .click({ timeout: 2000 });
+    await expect(select).toContainText(option, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }

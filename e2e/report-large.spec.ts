@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ensureSite } from '../bench/generator.mjs';
 import { startSiteServer } from '../bench/server.mjs';
-import { setPlan, signedInUser } from './helpers.js';
+import { antSelect, chooseOption, setPlan, signedInUser } from './helpers.js';
 import { serverFinished } from './server-data.js';
 
 // A report of more than 20,000 links works in the browser: paging reaches the last page and
@@ -25,24 +25,8 @@ const range = (page: Page, tab: string) =>
   tabPanel(page, tab).locator('.ant-pagination-total-text');
 const rows = (page: Page, tab: string) => tabPanel(page, tab).locator('tbody tr.ant-table-row');
 
-/** Picks an option of an antd select until the select shows it (a lost click is tried again). */
-async function pick(page: Page, trigger: Locator, option: string): Promise<void> {
-  await expect(async () => {
-    await trigger.click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-      .first()
-      .click({ timeout: 2000 });
-    await expect(trigger).toContainText(option, { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
-}
-
 const choose = (page: Page, select: string, option: string) =>
-  pick(
-    page,
-    page.locator('.ant-select', { has: page.getByRole('combobox', { name: select }) }),
-    option,
-  );
+  chooseOption(page, antSelect(page, select), option);
 
 async function total(request: APIRequestContext, token: string, url: string): Promise<number> {
   const answer = await request.get(url, { headers: { authorization: `Bearer ${token}` } });
@@ -78,7 +62,7 @@ test('a 20,000-link report: all links paged to the last page, grouped, filtered,
   await choose(page, 'Show links', 'All links');
   await expect(range(page, 'Link')).toHaveText(`1-50 of ${links}`);
   await expect(rows(page, 'Link')).toHaveCount(50);
-  await pick(
+  await chooseOption(
     page,
     tabPanel(page, 'Link').locator('.ant-pagination-options .ant-select'),
     '200 / page',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { finishedScan, signedInUser } from './helpers.js';
+import { antSelect, chooseOption, finishedScan, signedInUser } from './helpers.js';
 import { startTestSite, type TestSite } from './test-site.js';
 
 let site: TestSite;
@@ -32,8 +32,7 @@ test('the report: summary, tabs, grouping, filter, settings and CSV export', asy
   await expect(links).toContainText('/error');
 
   // Filter by reason: only the 404s remain.
-  await page.getByRole('combobox', { name: 'Show category' }).click();
-  await page.locator('.ant-select-item-option', { hasText: 'Not Found' }).click();
+  await chooseOption(page, antSelect(page, 'Show category'), 'Not Found');
   await expect(links).toContainText('/missing');
   await expect(links).not.toContainText('/error');
 
@@ -48,8 +47,7 @@ test('the report: summary, tabs, grouping, filter, settings and CSV export', asy
   // Group by page, expand all groups: the rows of each group are read from the server.
   await page.getByRole('combobox', { name: 'Show category' }).press('Escape');
   await page.locator('.report-filter .ant-select-clear').click({ force: true });
-  await page.getByRole('combobox', { name: 'Group by' }).click();
-  await page.locator('.ant-select-item-option', { hasText: 'Group by: Page' }).click();
+  await chooseOption(page, antSelect(page, 'Group by'), 'Group by: Page');
   await expect(page.locator('.report-groups')).toContainText(site.url('/a'));
   await page.getByRole('button', { name: 'Expand All' }).click();
   await expect(page.locator('.report-groups .ant-table-expanded-row').first()).toContainText(

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerAccount, setPlan, signInHere, uniqueEmail } from './helpers.js';
+import {
+  antSelect,
+  chooseOption,
+  registerAccount,
+  setPlan,
+  signInHere,
+  uniqueEmail,
+} from './helpers.js';
 import {
   finishedSampleScan,
   scansOf,
@@ -57,8 +64,7 @@ test('a visitor opens the sample report from the home page: tabs, charts and row
   await expect(links.locator('tbody tr.ant-table-row')).toHaveCount(6);
   await expect(links).toContainText('/sample-site/images/team.jpg');
   await expect(links).toContainText('Invalid Remote Name');
-  await page.getByRole('combobox', { name: 'Show links' }).click();
-  await page.locator('.ant-select-item-option', { hasText: 'Broken anchors' }).click();
+  await chooseOption(page, antSelect(page, 'Show links'), 'Broken anchors');
   await expect(range(page, 'Link')).toHaveText('1-1 of 1');
   await expect(links).toContainText('/sample-site/teas.html#oolong');
   await expect(links).toContainText('Anchor #oolong not found');
@@ -74,8 +80,7 @@ test('a visitor opens the sample report from the home page: tabs, charts and row
   const rules = tabPanel(page, 'Rule Validation');
   await expect(rules).toContainText('Title missing');
   await expect(rules).toContainText('/sample-site/about.html');
-  await page.getByRole('combobox', { name: 'Show category' }).click();
-  await page.locator('.ant-select-item-option', { hasText: 'Valid HTML' }).click();
+  await chooseOption(page, antSelect(page, 'Show category'), 'Valid HTML');
   await expect(rules).toContainText('Duplicate id');
   await expect(rules).not.toContainText('Title missing');
 

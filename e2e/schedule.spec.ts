@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { setPlan, signedInUser } from './helpers.js';
+import { antSelect, chooseOption, setPlan, signedInUser } from './helpers.js';
 import { startTestSite, type TestSite } from './test-site.js';
 
 // A zone east of UTC makes every local hour differ from the UTC hour the server stores, so the
@@ -31,12 +31,6 @@ const scheduleRow = (page: Page, url: string) => page.locator('tr.schedule-row',
 const stateTag = (row: Locator) => row.locator('.schedule-state');
 
 /** antd's Select and radio buttons show styled elements over hidden inputs: click what users see. */
-async function chooseOption(page: Page, option: string): Promise<void> {
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .click();
-}
-
 async function chooseFrequency(scope: Locator, frequency: string): Promise<void> {
   await scope.locator('label.ant-radio-button-wrapper', { hasText: frequency }).click();
   await expect(scope.getByRole('radio', { name: frequency })).toBeChecked();
@@ -63,8 +57,7 @@ test('a paid user schedules a weekly scan, edits, pauses, resumes, runs, reads a
   const form = page.getByRole('tabpanel', { name: 'Schedule Scan' });
   await expect(form.getByRole('radio', { name: 'Weekly' })).toBeChecked();
   await expect(form.getByTestId('schedule-description')).toHaveText('At 09:00, only on Monday');
-  await form.getByLabel('Day of the week').click();
-  await chooseOption(page, 'Friday');
+  await chooseOption(page, antSelect(page, 'Day of the week'), 'Friday');
   await expect(form.getByTestId('schedule-description')).toHaveText('At 09:00, only on Friday');
   await expect(form.getByText(/^Next run: Friday, .* at 9:00/)).toBeVisible();
   await form.getByRole('checkbox', { name: "Only save the schedule, don't scan now" }).check();
