@@ -1,5 +1,6 @@
 import { isTag, isText, type AnyNode, type Element, type Text } from 'domhandler';
 import { decodeHTML } from 'entities';
+import { isWhiteSpace } from './chars.js';
 import type { PageElement } from './page.js';
 
 /** A text node's text with its character references decoded (the parser leaves them be). */
@@ -40,7 +41,27 @@ export function visibleText(node: AnyNode): string {
 }
 
 export function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return isCollapsed(text) ? text : text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Whether a text reads as it is already: no white space at its ends, and single spaces between
+ * words. Most link texts and titles are, and checking costs less than the replace it saves.
+ */
+function isCollapsed(text: string): boolean {
+  let afterSpace = true; // white space at the start needs trimming
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 32) {
+      if (afterSpace) return false;
+      afterSpace = true;
+    } else if (isWhiteSpace(code)) {
+      return false;
+    } else {
+      afterSpace = false;
+    }
+  }
+  return !afterSpace || text.length === 0;
 }
 
 /**

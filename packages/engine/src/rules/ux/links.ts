@@ -41,11 +41,32 @@ export const vagueLinkText: PageRule = {
       const raw = textOf(link, longestVagueText * 3);
       if (raw.length > longestVagueText * 3) continue; // most links: no need to normalise
       const text = collapse(raw).toLowerCase();
-      const bare = vagueTexts.has(text) ? text : text.replace(/[^\p{L}\p{N} ]/gu, '').trim();
-      if (vagueTexts.has(bare)) report(link, `Link text "${collapse(raw)}"`);
+      const vague = vagueTexts.has(text) || (mayBeVague(text) && vagueTexts.has(bareText(text)));
+      if (vague) report(link, `Link text "${collapse(raw)}"`);
     }
   },
 };
+
+/** The words of a text without its punctuation: "» read more…" → "read more". */
+function bareText(text: string): string {
+  return text.replace(/[^\p{L}\p{N} ]/gu, '').trim();
+}
+
+/**
+ * Whether the bare text of a lower-case text could be a vague one, decided without building it
+ * (most link texts are no vague text at all): a digit or too many letters rule it out. Other
+ * scripts and non-ASCII punctuation leave it to bareText.
+ */
+function mayBeVague(text: string): boolean {
+  let letters = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code >= 0x80) return true;
+    if (code >= 0x30 && code <= 0x39) return false;
+    if (code >= 0x61 && code <= 0x7a && ++letters > longestVagueText) return false;
+  }
+  return letters > 0;
+}
 
 export const emptyLink: PageRule = {
   id: 5005,
