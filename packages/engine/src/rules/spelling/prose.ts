@@ -34,11 +34,13 @@ class Phrase {
   private next = 0;
   length = 0;
 
+  // (Steps round the ring by comparison, not `%`: this runs for every word of every page, and
+  // a division costs more than the rest of the step.)
   push(chunk: WordChunk, start: number): void {
     this.chunks[this.next] = chunk;
     this.starts[this.next] = start;
-    this.next = (this.next + 1) % Phrase.size;
-    this.length = Math.min(this.length + 1, Phrase.size);
+    this.next = this.next === Phrase.size - 1 ? 0 : this.next + 1;
+    if (this.length < Phrase.size) this.length++;
   }
 
   clear(): void {
@@ -55,7 +57,8 @@ class Phrase {
   }
 
   private slot(back: number): number {
-    return (this.next - 1 - back + Phrase.size * 2) % Phrase.size;
+    const slot = this.next - 1 - back; // back < length <= size, so never below -size
+    return slot < 0 ? slot + Phrase.size : slot;
   }
 }
 
