@@ -9,6 +9,7 @@
 // `linkaudit` command runs instead (its report collector and JSON report included).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { enableCompileCache } from 'node:module';
 import { tmpdir, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -39,6 +40,9 @@ const NODE_FLAGS =
 
 /** Child side: one engine scan with the CLI's settings for these arguments, events dropped. */
 async function engineRun(argv) {
+  // As the `linkaudit` launcher does (cli/src/launch.ts): the rule worker then loads its
+  // modules from the compile cache too, as it does in every real scan.
+  enableCompileCache();
   const { parseCommandLine } = await import(path.join(HERE, '../packages/cli/dist/index.js'));
   const { runScan } = await import(path.join(HERE, '../packages/engine/dist/index.js'));
   const command = await parseCommandLine(argv);
@@ -147,6 +151,13 @@ function report(size, repeat, runs) {
   const cpuRatios = values.cli ? '' : `CPU ${ratio('cpuMs')}, crawl thread ${ratio('mainCpuMs')}, `;
   console.log(
     `  all rules / rules off: ${cpuRatios}wall ${ratio('wallMs')}, peak RSS ${ratio('peakRssMb')}`,
+  );
+  // Each round's two runs ran back to back, so their ratio is the least touched by a machine
+  // whose speed drifts from minute to minute; the median of those is the steadier figure.
+  const roundRatios = runs[0].map((offRun, round) => runs[1][round].wallMs / offRun.wallMs);
+  console.log(
+    `  wall ratio per round: ${roundRatios.map((r) => r.toFixed(2)).join(', ')}; ` +
+      `median ×${median(roundRatios).toFixed(2)}`,
   );
 }
 
