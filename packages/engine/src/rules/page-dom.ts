@@ -206,11 +206,13 @@ class PageTreeBuilder implements TokenizerCallbacks {
 
   onselfclosingtag(endIndex: number): void {
     // Only foreign content (SVG, MathML) knows self-closing tags, as in browsers. (`<svg/>` is
-    // one: the svg's foreign context begins with its name.) The Parser closes them as implied,
-    // so they count as unclosed.
+    // one: the svg's foreign context begins with its name.) The Parser reports them closed as
+    // implied, but a self-closed element is closed as written: it is not counted as unclosed
+    // (an icon-heavy page has thousands of `<path/>`, and too many unclosed elements stop
+    // html-validate from running on the page).
     if (this.isInForeignContext()) {
       this.endIndex = endIndex;
-      this.closeStartedTag(true);
+      this.closeStartedTag(false);
       this.startIndex = endIndex + 1;
     } else {
       this.onopentagend(endIndex);
