@@ -27,6 +27,8 @@ export class QualityRules {
   private readonly failed = new Map<number, number>();
   /** Site-level findings (duplicates) counted once per page and rule. */
   private readonly siteFailures = new Set<string>();
+  /** The rules that failed on the page being counted. */
+  private readonly pageFailedRules = new Set<number>();
   private checkedPages = 0;
   /** Pages the rules could not check (a rule or its worker failed). */
   private uncheckedPages = 0;
@@ -86,8 +88,11 @@ export class QualityRules {
    */
   private pageChecked(url: string, findings: PageFinding[]): void {
     this.checkedPages++;
-    for (const ruleId of new Set(findings.map((finding) => finding.ruleId)))
-      this.countFailure(ruleId);
+    // One set for every page, emptied each time: this runs on the crawl's thread for each page.
+    const failedRules = this.pageFailedRules;
+    failedRules.clear();
+    for (const finding of findings) failedRules.add(finding.ruleId);
+    for (const ruleId of failedRules) this.countFailure(ruleId);
     for (const finding of findings) this.emit(this.event(url, finding));
   }
 
