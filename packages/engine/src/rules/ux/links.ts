@@ -54,8 +54,9 @@ function bareText(text: string): string {
 
 /**
  * Whether the bare text of a lower-case text could be a vague one, decided without building it
- * (most link texts are no vague text at all): a digit or too many letters rule it out. Other
- * scripts and non-ASCII punctuation leave it to bareText.
+ * (most link texts are no vague text at all). The vague texts are ASCII letters and spaces, so a
+ * digit or more letters than the longest of them rule it out. Other scripts and non-ASCII
+ * punctuation leave it to bareText.
  */
 function mayBeVague(text: string): boolean {
   let letters = 0;
