@@ -99,8 +99,14 @@ export class QualityRules {
   /** Waits for every page's findings, then emits the site-level ones; closes the rules. */
   async finishSite(): Promise<void> {
     await this.backlog.empty();
-    if (this.consumerError) throw this.consumerError;
-    const violations = await this.runner.finishSite();
+    // Finishing closes the rules' worker, so it runs even when the scan fails here: a worker
+    // left open would outlive the scan in a long-running server.
+    const finishing = this.runner.finishSite();
+    if (this.consumerError) {
+      await finishing.catch(() => undefined);
+      throw this.consumerError;
+    }
+    const violations = await finishing;
     for (const violation of violations) {
       const pair = `${violation.ruleId} ${violation.url}`;
       if (this.siteFailures.has(pair)) continue;

@@ -1,0 +1,49 @@
+import { describe, expect, it, vi } from 'vitest';
+import { scanSettingsSchema } from '@linkaudit/core';
+import type * as RuleThread from '../rules/rule-thread.js';
+import type { AsyncRuleRunner } from '../rules/rule-thread.js';
+import { QualityRules } from './quality-rules.js';
+
+// The real runner, with its finishing counted: finishing is what closes a rule worker.
+const finished = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../rules/rule-thread.js', async (importOriginal) => {
+  const real = await importOriginal<typeof RuleThread>();
+  return {
+    ...real,
+    startRuleRunner: (...args: Parameters<typeof real.startRuleRunner>): AsyncRuleRunner => {
+      const runner = real.startRuleRunner(...args);
+      return {
+        checkPage: (page) => runner.checkPage(page),
+        finishSite: () => {
+          finished.count++;
+          return runner.finishSite();
+        },
+      };
+    },
+  };
+});
+
+const page = {
+  url: 'https://example.com/',
+  statusCode: 200,
+  headers: { 'content-type': 'text/html' },
+  contentType: 'text/html',
+  html: '<!doctype html><html><head></head><body><a href="/x">click here</a></body></html>',
+  bytes: 80,
+  compressed: false,
+  redirects: [],
+  isStartPage: true,
+};
+
+describe('closing the rules of a scan', () => {
+  it('finishes the rules (closing their worker) even when the event consumer failed', async () => {
+    const settings = scanSettingsSchema.parse({ url: page.url, selectedRules: [4001, 5004] });
+    const rules = QualityRules.forScan(settings, () => {
+      throw new Error('the report is full');
+    });
+    if (!rules) throw new Error('rules were selected');
+    await rules.checkPage(page);
+    await expect(rules.finishSite()).rejects.toThrow('the report is full');
+    expect(finished.count).toBe(1);
+  });
+});
