@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { scanSettingsSchema } from '@linkaudit/core';
 import type * as RuleThread from '../rules/rule-thread.js';
 import type { AsyncRuleRunner } from '../rules/rule-thread.js';
+import { pageInput } from '../rules/test-support/rule-test.js';
 import { QualityRules } from './quality-rules.js';
 
 // The real runner, with its finishing counted: finishing is what closes a rule worker.
@@ -23,17 +24,10 @@ vi.mock('../rules/rule-thread.js', async (importOriginal) => {
   };
 });
 
-const page = {
-  url: 'https://example.com/',
-  statusCode: 200,
-  headers: { 'content-type': 'text/html' },
-  contentType: 'text/html',
-  html: '<!doctype html><html><head></head><body><a href="/x">click here</a></body></html>',
-  bytes: 80,
-  compressed: false,
-  redirects: [],
-  isStartPage: true,
-};
+// No title (4001) and a vague link (5004): the consumer gets events, and throws on the first.
+const page = pageInput(
+  '<!doctype html><html><head></head><body><a href="/x">click here</a></body></html>',
+);
 
 describe('closing the rules of a scan', () => {
   it('finishes the rules (closing their worker) even when the event consumer failed', async () => {
