@@ -1,7 +1,6 @@
-import type * as HtmlValidateModule from 'html-validate';
 import type { ConfigData, HtmlValidate, ResolvedConfig } from 'html-validate';
-import { createRequire } from 'node:module';
 import type { ParsedPage } from '../page.js';
+import { requireHtmlValidate } from './html-validate-module.js';
 import { buildSkeleton, type Skeleton } from './skeleton.js';
 
 /**
@@ -23,11 +22,12 @@ export const htmlValidateConfig: ConfigData = {
 };
 
 /**
- * html-validate takes a fifth of a second to load, so it is required on first use: a scan
- * without Valid HTML rules, and every CLI start, never pays for it.
+ * html-validate is required on first use (about 40 ms, without its schema checks: see
+ * html-validate-module.ts): a scan without Valid HTML rules, and every CLI start, never pays
+ * for it.
  */
 function createHtmlValidate(): HtmlValidate {
-  const module = createRequire(import.meta.url)('html-validate') as typeof HtmlValidateModule;
+  const module = requireHtmlValidate();
 
   /**
    * StaticConfigLoader resolves the configuration again for every document, rebuilding the
