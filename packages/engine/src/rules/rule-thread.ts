@@ -12,6 +12,12 @@
 import { getCompileCacheDir } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker, type MessagePort } from 'node:worker_threads';
+import {
+  packFindings,
+  unpackFindings,
+  type BatchFindings,
+  type Outcome,
+} from './batch-findings.js';
 import type {
   PageFinding,
   RulePageInput,
@@ -29,12 +35,10 @@ export interface AsyncRuleRunner {
   finishSite(): Promise<RuleViolation[]>;
 }
 
-type Outcome = { findings: PageFinding[] } | { error: string };
-
 export type Request =
   { id: number; kind: 'pages'; pages: RulePageInput[] } | { id: number; kind: 'finish' };
 export type Reply =
-  | { id: number; kind: 'pages'; outcomes: Outcome[] }
+  | { id: number; kind: 'pages'; findings: BatchFindings }
   | { id: number; kind: 'finish'; outcome: { violations: RuleViolation[] } | { error: string } };
 
 /** The worker's end of the channel: its parentPort, or a MessagePort in tests. */
@@ -45,8 +49,10 @@ export function serveRules(port: Port, options: RuleRunnerOptions): void {
   const runner = createRuleRunner(options);
   port.on('message', (request: Request) => {
     if (request.kind === 'pages') {
-      const outcomes = request.pages.map((page) => checkOne(runner, page));
-      port.postMessage({ id: request.id, kind: 'pages', outcomes } satisfies Reply);
+      const findings = packFindings(request.pages.map((page) => checkOne(runner, page)));
+      const reply: Reply = { id: request.id, kind: 'pages', findings };
+      // The number columns move to the other thread instead of being copied.
+      port.postMessage(reply, [findings.counts.buffer, findings.numbers.buffer]);
       return;
     }
     let outcome: { violations: RuleViolation[] } | { error: string };
@@ -154,7 +160,8 @@ export class RuleWorkerClient implements AsyncRuleRunner {
     const waiting = this.batches.get(reply.id) ?? [];
     this.batches.delete(reply.id);
     this.keepAliveUnlessWaiting();
-    for (const [index, settle] of waiting.entries()) settle(reply.outcomes[index]!);
+    const outcomes = unpackFindings(reply.findings);
+    for (const [index, settle] of waiting.entries()) settle(outcomes[index]!);
   }
 
   private flush(): void {
