@@ -23,6 +23,9 @@ const maxWalk = 2000;
  */
 export function textOf(node: AnyNode, maxChars = Number.POSITIVE_INFINITY): string {
   if (isText(node)) return textData(node);
+  // Most links, titles and buttons hold one text: no walk needed.
+  const only = 'children' in node && node.children.length === 1 ? node.children[0]! : undefined;
+  if (only && isText(only)) return textData(only);
   let text = '';
   let visited = 0;
   const pending: AnyNode[] = [node];
@@ -79,7 +82,8 @@ export function someInside(
     if (visited++ >= maxWalk) return undefined;
     const next = pending.pop()!;
     if (test(next)) return true;
-    if ('children' in next && enter(next)) pending.push(...next.children);
+    if (!('children' in next) || !enter(next)) continue;
+    for (const child of next.children) pending.push(child);
   }
   return false;
 }

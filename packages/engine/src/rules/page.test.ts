@@ -46,4 +46,20 @@ describe('parsed page', () => {
     expect(page.snippet(page.span(page.first('p')!))).toBe('<p> spaced out </p>');
     expect(page.snippet(page.span(0))).toHaveLength(120);
   });
+
+  it('keeps every character of a snippet, Latin-1 or wider', () => {
+    const texts = [
+      '<p>Caf\u00e9 \u00a9 2024, na\u00efve \u00ff\u0080</p>', // Latin-1 beyond ASCII
+      '<p>\u65e5\u672c\u8a9e\u306e\u30da\u30fc\u30b8 \u2014 \u20ac5</p>', // CJK, dash, euro
+      '<p>Smile \ud83d\ude00 \u0100</p>', // a surrogate pair, the first code unit past Latin-1
+    ];
+    for (const text of texts) {
+      const page = parse(text);
+      expect(page.snippet(page.span(page.first('p')!))).toBe(text);
+    }
+    // Spans that differ only in a wide character at the end: the scratch space holds no leftovers.
+    const page = parse('<p>\u00e9\u00e9\u00e9\u4e2d</p>');
+    expect(page.snippet({ start: 3, end: 7 })).toBe('\u00e9\u00e9\u00e9\u4e2d');
+    expect(page.snippet({ start: 3, end: 6 })).toBe('\u00e9\u00e9\u00e9');
+  });
 });

@@ -53,20 +53,26 @@ function bareText(text: string): string {
 }
 
 /**
- * Whether the bare text of a lower-case text could be a vague one, decided without building it
- * (most link texts are no vague text at all). The vague texts are ASCII letters and spaces, so a
- * digit or more letters than the longest of them rule it out. Other scripts and non-ASCII
- * punctuation leave it to bareText.
+ * Whether the bare text of a lower-case, collapsed text could be a vague one that the text
+ * itself is not, decided without building it (most link texts are no vague text at all). The
+ * vague texts are ASCII letters and spaces, so a digit or more letters than the longest of them
+ * rule it out, and so does a text of nothing but such letters and spaces: stripping leaves it
+ * as it is. Other scripts and non-ASCII punctuation leave it to bareText.
  */
 function mayBeVague(text: string): boolean {
   let letters = 0;
+  let strippable = false;
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
     if (code >= 0x80) return true;
     if (code >= 0x30 && code <= 0x39) return false;
-    if (code >= 0x61 && code <= 0x7a && ++letters > longestVagueText) return false;
+    if (code >= 0x61 && code <= 0x7a) {
+      if (++letters > longestVagueText) return false;
+    } else if (code !== 0x20) {
+      strippable = true;
+    }
   }
-  return letters > 0;
+  return letters > 0 && strippable;
 }
 
 export const emptyLink: PageRule = {

@@ -21,10 +21,13 @@ function isTapTarget(element: Element): boolean {
 
 /** The size declared in the style or width/height attributes, when both are in pixels. */
 function declaredSize(element: Element): PixelSize | undefined {
-  const style = element.attribs.style ?? '';
-  if (enlarges.test(style)) return undefined;
-  const width = Number(styleWidth.exec(style)?.[1] ?? attr(element, 'width') ?? Number.NaN);
-  const height = Number(styleHeight.exec(style)?.[1] ?? attr(element, 'height') ?? Number.NaN);
+  const style = element.attribs.style;
+  // (Most elements have no style: no need to search one.)
+  if (style !== undefined && enlarges.test(style)) return undefined;
+  const styleWidthPx = style === undefined ? undefined : styleWidth.exec(style)?.[1];
+  const styleHeightPx = style === undefined ? undefined : styleHeight.exec(style)?.[1];
+  const width = Number(styleWidthPx ?? attr(element, 'width') ?? Number.NaN);
+  const height = Number(styleHeightPx ?? attr(element, 'height') ?? Number.NaN);
   return Number.isFinite(width) && Number.isFinite(height) ? { width, height } : undefined;
 }
 
@@ -48,7 +51,8 @@ export function tapTargetSize(element: Element): PixelSize | undefined {
   if (!isTapTarget(element)) return undefined;
   const own = declaredSize(element);
   if (own || element.name === 'input') return own;
-  if (enlarges.test(element.attribs.style ?? '')) return undefined;
+  const style = element.attribs.style;
+  if (style !== undefined && enlarges.test(style)) return undefined;
   const image = onlyImage(element);
   return image ? declaredSize(image) : undefined;
 }
