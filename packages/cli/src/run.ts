@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { access, constants, stat, writeFile } from 'node:fs/promises';
+import { access, constants, open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { ScanStatus, type ScanSettings } from '@linkaudit/core';
 import { runScan, type DoneEvent, type RunScanOptions } from '@linkaudit/engine';
-import type { Formatter } from './formatters/format.js';
+import type { FormatOptions } from './formatters/format.js';
 import { formatCsv } from './formatters/csv.js';
-import { formatJson } from './formatters/json.js';
+import { jsonChunks } from './formatters/json.js';
 import { formatJunit } from './formatters/junit.js';
 import { formatSarif } from './formatters/sarif.js';
 import { formatText } from './formatters/text.js';
@@ -39,13 +39,15 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
 type ScanCommand = Extract<Command, { kind: 'scan' }>;
 
-const formatters: Record<Format, Formatter> = {
-  text: formatText,
-  json: formatJson,
-  csv: formatCsv,
-  junit: formatJunit,
-  sarif: formatSarif,
-};
+/** Each format's report as pieces of text (the JSON report's violations come in thousands). */
+const formatters: Record<Format, (report: ScanReport, options: FormatOptions) => Iterable<string>> =
+  {
+    text: (report, options) => [formatText(report, options)],
+    json: jsonChunks,
+    csv: (report, options) => [formatCsv(report, options)],
+    junit: (report, options) => [formatJunit(report, options)],
+    sarif: (report, options) => [formatSarif(report, options)],
+  };
 
 /** The whole command line program; resolves with the exit code and never throws. */
 export async function main(
@@ -140,11 +142,18 @@ export function exitCodeFor(report: ScanReport): ExitCode {
 async function writeReport(report: ScanReport, command: ScanCommand, io: CliIo): Promise<void> {
   const { format, file, quiet } = command.output;
   const color = format === 'text' && !file && io.stdout.isTTY === true && colorAllowed(io.env);
-  const text = formatters[format](report, { color, version: cliVersion() });
-  if (!file) return write(io.stdout, text);
+  const chunks = formatters[format](report, { color, version: cliVersion() });
+  if (!file) {
+    for (const chunk of chunks) await write(io.stdout, chunk);
+    return;
+  }
+  let handle: FileHandle | undefined;
   try {
-    await writeFile(file, text);
+    handle = await open(file, 'w');
+    for (const chunk of chunks) await handle.write(chunk);
+    await handle.close();
   } catch (error) {
+    await handle?.close().catch(() => undefined);
     throw new Error(`cannot write the report to ${file}: ${errorMessage(error)}`, { cause: error });
   }
   if (!quiet) {

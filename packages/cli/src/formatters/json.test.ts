@@ -6,9 +6,12 @@ import {
   failedReport,
   reportOf,
   rulesReport,
+  rulesSummary,
+  selectedRules,
   shopReport,
 } from '../test-support/reports.js';
-import { formatJson } from './json.js';
+import type { RuleViolationEvent } from '@linkaudit/engine';
+import { formatJson, jsonChunks } from './json.js';
 
 const options = { color: false, version: '1.0.0' };
 /** The issue-4 keys of a scan that found none of those things. */
@@ -458,6 +461,35 @@ describe('the quality rules in the JSON report', () => {
       },
       ...Array.from({ length: 12 }, (_, index) => h1(20 + index)),
     ]);
+  });
+
+  it('writes thousands of violations in pieces, the same text as one JSON.stringify', () => {
+    const events: RuleViolationEvent[] = Array.from({ length: 2500 }, (_, index) => ({
+      type: 'rule',
+      ruleId: 4010,
+      ruleName: 'More than one h1 heading',
+      categoryID: 4,
+      url: `${site}/p${index % 7}`,
+      line: index + 1,
+      column: 1,
+      snippet: `<h1 title="a \\ b">Post\t${index}</h1>`,
+      ...(index % 2 === 0 ? { message: `h1 "${index}"` } : {}),
+    }));
+    const report = reportOf(events, { summary: rulesSummary }, { rules: selectedRules });
+    const chunks = [...jsonChunks(report)];
+    const text = chunks.join('');
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+    const { violations } = JSON.parse(text).rules as {
+      violations: { url: string; line: number }[];
+    };
+    expect(violations).toHaveLength(2500);
+    expect(violations.slice(0, 2)).toMatchObject([
+      { url: `${site}/p0`, line: 1, message: 'h1 "0"', snippet: '<h1 title="a \\ b">Post\t0</h1>' },
+      { url: `${site}/p0`, line: 8, message: null },
+    ]);
+    expect(violations.at(-1)).toMatchObject({ url: `${site}/p6`, line: 2499 });
+    expect(formatJson(report, options)).toBe(text);
   });
 
   it('has a null summary when the engine counted nothing', () => {

@@ -4,16 +4,59 @@ import {
   sizeBuckets,
   statusName,
   type LinkSource,
+  type RuleFinding,
   type RuleReport,
   type ScanReport,
 } from '../report.js';
+import type { RuleInfo } from '../rules.js';
 import type { Formatter } from './format.js';
 
 /**
  * The machine-readable report. Its shape is a contract (the benchmark and CI scripts parse it):
  * add fields, never rename or remove them.
  */
-export const formatJson: Formatter = (report) => {
+export const formatJson: Formatter = (report) => [...jsonChunks(report)].join('');
+
+// Stands in for the rule violations while the rest of the document is made one string; the
+// second is how it reads there.
+const violationsStandIn = '\u0000linkaudit:violations\u0000';
+const violationsMarker = JSON.stringify(violationsStandIn);
+const violationsPerChunk = 1000;
+const violationIndent = ' '.repeat(6); // document > rules > violations > each violation
+
+/**
+ * The JSON report in pieces, the same text as one JSON.stringify(document, null, 2). With every
+ * rule on, violations are most of a report (142,000 make 56 MB on the 10,000-page bench site):
+ * they are written a thousand at a time, so the report is never one string in memory, nor a
+ * document of objects made for stringifying.
+ */
+export function* jsonChunks(report: ScanReport): Generator<string> {
+  const violations = report.rules?.violations ?? [];
+  const text = `${JSON.stringify(reportDocument(report, violationsStandIn), null, 2)}\n`;
+  // The rules come last in the document and the violations last in them: the last occurrence
+  // of the marker is theirs, whatever a page's address or title may contain.
+  const at = report.rules ? text.lastIndexOf(`"violations": ${violationsMarker}`) : -1;
+  if (at === -1) {
+    yield text;
+    return;
+  }
+  const valueAt = at + '"violations": '.length;
+  yield text.slice(0, valueAt);
+  if (violations.length === 0) yield '[]';
+  const rules = new Map(report.rules!.results.map(({ rule }) => [rule.id, rule]));
+  for (let start = 0; start < violations.length; start += violationsPerChunk) {
+    const lines = violations.slice(start, start + violationsPerChunk).map((violation) => {
+      const json = JSON.stringify(violationJson(violation, rules), null, 2);
+      return violationIndent + json.replaceAll('\n', `\n${violationIndent}`);
+    });
+    yield `${start === 0 ? '[\n' : ',\n'}${lines.join(',\n')}`;
+  }
+  if (violations.length > 0) yield '\n    ]';
+  yield text.slice(valueAt + violationsMarker.length);
+}
+
+/** The report as a document for JSON.stringify, its violations given as `violations`. */
+function reportDocument(report: ScanReport, violations: unknown) {
   const { done } = report;
   const { summary } = done;
   const document = {
@@ -54,10 +97,10 @@ export const formatJson: Formatter = (report) => {
       sources: sources.map(sourceJson),
     })),
     ...issueFourJson(report),
-    ...(report.rules ? { rules: rulesJson(report.rules) } : {}),
+    ...(report.rules ? { rules: rulesJson(report.rules, violations) } : {}),
   };
-  return `${JSON.stringify(document, null, 2)}\n`;
-};
+  return document;
+}
 
 /** Anchors, certificates, sizes and file types always; page rank and inclusion when asked for. */
 function issueFourJson(report: ScanReport) {
@@ -128,8 +171,7 @@ function issueFourJson(report: ScanReport) {
  * With --rules: the engine's tally (null when it has none) with each selected rule's violation
  * count, and every violation sorted by page, line, column and rule.
  */
-function rulesJson({ summary, results, violations }: RuleReport) {
-  const rules = new Map(results.map(({ rule }) => [rule.id, rule]));
+function rulesJson({ summary, results }: RuleReport, violations: unknown) {
   return {
     summary: summary
       ? {
@@ -151,16 +193,23 @@ function rulesJson({ summary, results, violations }: RuleReport) {
       violations: found.length,
       helpUri: rule.helpUrl,
     })),
-    violations: violations.map(({ ruleId, url, line, column, snippet, message }) => ({
-      ruleId,
-      ruleName: rules.get(ruleId)?.name ?? `Rule ${ruleId}`,
-      categoryID: rules.get(ruleId)?.categoryID ?? 0,
-      url,
-      line,
-      column,
-      snippet,
-      message: message ?? null,
-    })),
+    violations,
+  };
+}
+
+function violationJson(
+  { ruleId, url, line, column, snippet, message }: RuleFinding,
+  rules: ReadonlyMap<number, RuleInfo>,
+) {
+  return {
+    ruleId,
+    ruleName: rules.get(ruleId)?.name ?? `Rule ${ruleId}`,
+    categoryID: rules.get(ruleId)?.categoryID ?? 0,
+    url,
+    line,
+    column,
+    snippet,
+    message: message ?? null,
   };
 }
 
