@@ -3,7 +3,7 @@ import { access, constants, open, stat, type FileHandle } from 'node:fs/promises
 import { dirname, resolve } from 'node:path';
 import { ScanStatus, type ScanSettings } from '@linkaudit/core';
 import { runScan, type DoneEvent, type RunScanOptions } from '@linkaudit/engine';
-import type { FormatOptions } from './formatters/format.js';
+import type { FormatOptions, Formatter } from './formatters/format.js';
 import { formatCsv } from './formatters/csv.js';
 import { jsonChunks } from './formatters/json.js';
 import { formatJunit } from './formatters/junit.js';
@@ -39,15 +39,21 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
 type ScanCommand = Extract<Command, { kind: 'scan' }>;
 
+type ChunkedFormatter = (report: ScanReport, options: FormatOptions) => Iterable<string>;
+
+/** A formatter that makes its report as one string, as the one chunk. */
+const inOneChunk =
+  (format: Formatter): ChunkedFormatter =>
+  (report, options) => [format(report, options)];
+
 /** Each format's report as pieces of text (the JSON report's violations come in thousands). */
-const formatters: Record<Format, (report: ScanReport, options: FormatOptions) => Iterable<string>> =
-  {
-    text: (report, options) => [formatText(report, options)],
-    json: jsonChunks,
-    csv: (report, options) => [formatCsv(report, options)],
-    junit: (report, options) => [formatJunit(report, options)],
-    sarif: (report, options) => [formatSarif(report, options)],
-  };
+const formatters: Record<Format, ChunkedFormatter> = {
+  text: inOneChunk(formatText),
+  json: jsonChunks,
+  csv: inOneChunk(formatCsv),
+  junit: inOneChunk(formatJunit),
+  sarif: inOneChunk(formatSarif),
+};
 
 /** The whole command line program; resolves with the exit code and never throws. */
 export async function main(

@@ -18,9 +18,10 @@ import type { Formatter } from './format.js';
 export const formatJson: Formatter = (report) => [...jsonChunks(report)].join('');
 
 // Stands in for the rule violations while the rest of the document is made one string; the
-// second is how it reads there.
+// entry is how it reads there.
 const violationsStandIn = '\u0000linkaudit:violations\u0000';
-const violationsMarker = JSON.stringify(violationsStandIn);
+const violationsKey = '"violations": ';
+const violationsEntry = violationsKey + JSON.stringify(violationsStandIn);
 const violationsPerChunk = 1000;
 const violationIndent = ' '.repeat(6); // document > rules > violations > each violation
 
@@ -31,19 +32,26 @@ const violationIndent = ' '.repeat(6); // document > rules > violations > each v
  * document of objects made for stringifying.
  */
 export function* jsonChunks(report: ScanReport): Generator<string> {
-  const violations = report.rules?.violations ?? [];
   const text = `${JSON.stringify(reportDocument(report, violationsStandIn), null, 2)}\n`;
-  // The rules come last in the document and the violations last in them: the last occurrence
-  // of the marker is theirs, whatever a page's address or title may contain.
-  const at = report.rules ? text.lastIndexOf(`"violations": ${violationsMarker}`) : -1;
-  if (at === -1) {
+  if (!report.rules) {
     yield text;
     return;
   }
-  const valueAt = at + '"violations": '.length;
-  yield text.slice(0, valueAt);
-  if (violations.length === 0) yield '[]';
-  const rules = new Map(report.rules!.results.map(({ rule }) => [rule.id, rule]));
+  // The rules come last in the document and the violations last in them: the last occurrence
+  // of the entry is theirs, whatever a page's address or title may contain.
+  const at = text.lastIndexOf(violationsEntry);
+  yield text.slice(0, at + violationsKey.length);
+  yield* violationsArray(report.rules);
+  yield text.slice(at + violationsEntry.length);
+}
+
+/** The violations as the JSON array JSON.stringify would indent there, in chunks. */
+function* violationsArray({ results, violations }: RuleReport): Generator<string> {
+  if (violations.length === 0) {
+    yield '[]';
+    return;
+  }
+  const rules = new Map(results.map(({ rule }) => [rule.id, rule]));
   for (let start = 0; start < violations.length; start += violationsPerChunk) {
     const lines = violations.slice(start, start + violationsPerChunk).map((violation) => {
       const json = JSON.stringify(violationJson(violation, rules), null, 2);
@@ -51,8 +59,7 @@ export function* jsonChunks(report: ScanReport): Generator<string> {
     });
     yield `${start === 0 ? '[\n' : ',\n'}${lines.join(',\n')}`;
   }
-  if (violations.length > 0) yield '\n    ]';
-  yield text.slice(valueAt + violationsMarker.length);
+  yield '\n    ]';
 }
 
 /** The report as a document for JSON.stringify, its violations given as `violations`. */

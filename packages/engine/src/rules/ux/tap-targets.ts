@@ -19,15 +19,22 @@ function isTapTarget(element: Element): boolean {
   return false;
 }
 
+/** A declaration of the element's style, in pixels; most elements have no style to search. */
+function stylePixels(element: Element, pattern: RegExp): string | undefined {
+  const style = element.attribs.style;
+  return style === undefined ? undefined : pattern.exec(style)?.[1];
+}
+
+function isEnlarged(element: Element): boolean {
+  const style = element.attribs.style;
+  return style !== undefined && enlarges.test(style);
+}
+
 /** The size declared in the style or width/height attributes, when both are in pixels. */
 function declaredSize(element: Element): PixelSize | undefined {
-  const style = element.attribs.style;
-  // (Most elements have no style: no need to search one.)
-  if (style !== undefined && enlarges.test(style)) return undefined;
-  const styleWidthPx = style === undefined ? undefined : styleWidth.exec(style)?.[1];
-  const styleHeightPx = style === undefined ? undefined : styleHeight.exec(style)?.[1];
-  const width = Number(styleWidthPx ?? attr(element, 'width') ?? Number.NaN);
-  const height = Number(styleHeightPx ?? attr(element, 'height') ?? Number.NaN);
+  if (isEnlarged(element)) return undefined;
+  const width = Number(stylePixels(element, styleWidth) ?? attr(element, 'width') ?? Number.NaN);
+  const height = Number(stylePixels(element, styleHeight) ?? attr(element, 'height') ?? Number.NaN);
   return Number.isFinite(width) && Number.isFinite(height) ? { width, height } : undefined;
 }
 
@@ -51,8 +58,7 @@ export function tapTargetSize(element: Element): PixelSize | undefined {
   if (!isTapTarget(element)) return undefined;
   const own = declaredSize(element);
   if (own || element.name === 'input') return own;
-  const style = element.attribs.style;
-  if (style !== undefined && enlarges.test(style)) return undefined;
+  if (isEnlarged(element)) return undefined;
   const image = onlyImage(element);
   return image ? declaredSize(image) : undefined;
 }
