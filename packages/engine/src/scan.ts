@@ -280,6 +280,7 @@ class ScanRun {
     target: Target,
     onPageUrl?: (finalUrl: string) => void,
   ): Promise<LinkCheck | undefined> {
+    if (target.reread) return this.reread(target);
     if (target.state !== 'queued') return target.check; // claimed as a redirect's final address
     target.state = 'active';
     if (!target.crawl && !target.readAnchors) {
@@ -297,6 +298,20 @@ class ScanRun {
     if (finalAddress && fetched.check.state === 'ok')
       this.ledger.settle(finalAddress, { ...fetched.check, redirects: [] });
     return fetched.check;
+  }
+
+  /** A target checked first and linked for a visitor later: fetched again and read as a page. */
+  private async reread(target: Target): Promise<LinkCheck | undefined> {
+    try {
+      // (Read as a page meanwhile, or its address is read through another target.)
+      if (target.pageId === undefined && target.sameAs === undefined) {
+        const fetched = await this.checker.fetchPage(target.url);
+        if (fetched.html) await this.reader.read(target, fetched);
+      }
+    } finally {
+      this.ledger.finishReread(target);
+    }
+    return target.check;
   }
 
   /** Stops the crawl: what was still waiting or under way is reported as not checked. */

@@ -4,6 +4,7 @@ import { isTrivialFragment, type AnchorIndex } from '../checks/anchors.js';
 import type { CertificateInspector } from '../checks/certificates.js';
 import type { AnchorCheck, LinkCheck, LinkEvent, ScanEvent } from '../events.js';
 import type { FoundLink } from '../extract/found-link.js';
+import { isHtmlType } from '../fetch/checker.js';
 import type { ScanTally } from '../scan-tally.js';
 import { foldCase } from './fold-case.js';
 import type { Frontier } from './frontier.js';
@@ -181,7 +182,8 @@ export class LinkLedger {
     }
     if (target.internal)
       this.deps.analysis.recordInternalLink(source.pageId, source.targetId, target.id);
-    if (target.check) this.answer(target, source.pageId, link.line, link.column, shape, fragment);
+    if (target.check && !target.reread)
+      this.answer(target, source.pageId, link.line, link.column, shape, fragment);
     else this.pending.add(target, source.pageId, link.line, link.column, shape, fragment);
     return target.id;
   }
@@ -200,6 +202,8 @@ export class LinkLedger {
         existing.depth = Math.min(existing.depth, depth);
         existing.crawl ||= crawl;
         existing.readAnchors = (existing.readAnchors || readAnchors) && !existing.crawl;
+      } else if (crawl && !existing.crawl) {
+        this.crawlLater(existing, depth);
       }
       existing.resource ||= resource;
       return existing;
@@ -212,15 +216,47 @@ export class LinkLedger {
     return this.register(urlOf(link), depth, { crawl, readAnchors, resource });
   }
 
+  /**
+   * A target already checked (or under way) that a link a visitor follows now makes a page to
+   * crawl: read again once its check says there is a page to read.
+   */
+  private crawlLater(target: Target, depth: number): void {
+    target.depth = Math.min(target.depth, depth);
+    if (target.reread) return;
+    target.reread = true;
+    if (target.check) this.queueReread(target, target.check);
+  }
+
+  private queueReread(target: Target, check: LinkCheck): void {
+    if (check.state !== 'ok' || !isHtmlType(check.contentType ?? '')) {
+      target.reread = false;
+      return;
+    }
+    target.crawl = true;
+    target.readAnchors = false;
+    this.deps.frontier.push(target);
+  }
+
+  /** The page of a re-queued target has been read (or could not be): its links get answers. */
+  finishReread(target: Target): void {
+    target.reread = false;
+    if (target.state === 'settled') this.answerPending(target);
+  }
+
   settle(target: Target, check: LinkCheck): void {
     if (target.state === 'settled' || this.closed) return;
     target.state = 'settled';
     target.check = check;
     this.deps.tally.settle(check);
+    if (target.reread) this.queueReread(target, check);
+    if (!target.reread) this.answerPending(target);
+    this.stopAtErrorLimit();
+  }
+
+  private answerPending(target: Target): void {
     this.pending.drain(target, (sourceId, line, column, shape, fragment) =>
       this.answer(target, sourceId, line, column, shape, fragment),
     );
-    this.stopAtErrorLimit();
   }
 
   private stopAtErrorLimit(): void {
@@ -237,11 +273,14 @@ export class LinkLedger {
     target: Target,
     finalUrl: string,
   ): { read: true; finalAddress?: Target } | { read: false; readBy: Target } {
-    if (target.claimedBy) return { read: false, readBy: target.claimedBy };
+    // (A target that claimed its page before reads it again only when re-queued to crawl it.)
+    if (target.claimedBy && target.claimedBy !== target)
+      return { read: false, readBy: target.claimedBy };
     target.claimedBy = target;
     if (this.keyOf(finalUrl) === this.keyOf(target.url)) return { read: true };
     const existing = this.find(finalUrl);
-    if (existing?.claimedBy) return { read: false, readBy: existing.claimedBy };
+    if (existing?.claimedBy && existing.claimedBy !== target)
+      return { read: false, readBy: existing.claimedBy };
     let finalAddress = existing;
     if (!finalAddress) {
       finalAddress = this.register(
@@ -261,12 +300,12 @@ export class LinkLedger {
   /** Stops the ledger: whatever still waits is reported as not checked. */
   close(): void {
     for (const target of this.targets) {
-      if (target.state === 'settled') continue;
-      target.state = 'settled';
-      target.check = skippedCheck('limit');
-      this.pending.drain(target, (sourceId, line, column, shape, fragment) =>
-        this.answer(target, sourceId, line, column, shape, fragment),
-      );
+      if (target.state !== 'settled') {
+        target.state = 'settled';
+        target.check = skippedCheck('limit');
+      }
+      target.reread = false;
+      if (target.pendingHead !== -1) this.answerPending(target);
     }
     this.closed = true;
   }

@@ -28,6 +28,11 @@ export interface Target {
   /** Bytes downloaded when it was parsed as a page. */
   bytes?: number;
   state: 'queued' | 'active' | 'settled';
+  /**
+   * Queued again to be read as a page: it was only checked (or read for its anchors) when a link
+   * a visitor follows made it a page to crawl. Its occurrences wait until that read is done.
+   */
+  reread?: boolean;
   check?: LinkCheck;
   /** Head of its list of occurrences waiting for the check (-1: none). */
   pendingHead: number;

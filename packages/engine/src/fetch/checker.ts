@@ -21,6 +21,11 @@ export interface PageFetch {
 }
 
 const htmlTypes = /^(?:text\/html|application\/xhtml\+xml)\b/i;
+
+/** Whether an answer of this Content-Type is a page to read (none at all is read as HTML). */
+export function isHtmlType(contentType: string): boolean {
+  return contentType === '' || htmlTypes.test(contentType);
+}
 /** Failures a GET cannot cure: the host, the certificate or the port is the problem. */
 const finalWithoutGet = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED']);
 
@@ -72,7 +77,7 @@ export class LinkChecker {
     const check = outcome(result);
     if (!result.ok) return { check };
     const contentType = headerValue(result.response.headers['content-type']) ?? '';
-    const isHtml = contentType === '' || htmlTypes.test(contentType);
+    const isHtml = isHtmlType(contentType);
     if (check.state !== 'ok' || !isHtml) {
       discard(result.response.body);
       return { check };
