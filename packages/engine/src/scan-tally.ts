@@ -22,6 +22,8 @@ export class ScanTally {
   uniqueBroken = 0;
   uniqueUnverified = 0;
   private readonly reasons: Partial<Record<FailureReason, number>> = {};
+  /** Broken links with no URL to fetch, by reason and text: each counts once, as a URL does. */
+  private readonly brokenTexts = new Set<string>();
 
   /** A unique URL got its outcome. */
   settle(check: LinkCheck): void {
@@ -35,9 +37,16 @@ export class ScanTally {
     if (check.state !== 'skipped') this.fetched++;
   }
 
-  /** A broken link with no URL to fetch (missing attribute, invalid URL) counts on its own. */
-  brokenWithoutUrl(check: LinkCheck): void {
+  /**
+   * A broken link with no URL to fetch (missing attribute, invalid URL): the first occurrence of
+   * its text (`target`, '' for a missing attribute) counts as one unique broken link, as the
+   * first check of a URL does; the others only as occurrences.
+   */
+  brokenWithoutUrl(check: LinkCheck, target: string): void {
     if (check.state !== 'broken') return;
+    const key = `${check.reason}\n${target}`;
+    if (this.brokenTexts.has(key)) return;
+    this.brokenTexts.add(key);
     this.uniqueBroken++;
     this.reasons[check.reason] = (this.reasons[check.reason] ?? 0) + 1;
   }

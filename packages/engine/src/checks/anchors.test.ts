@@ -5,7 +5,15 @@ const at = (name: string, line = 1, column = 1) => ({ name, line, column });
 
 describe('anchors', () => {
   const index = new AnchorIndex();
-  index.record(7, [at('intro'), at('Section 2'), at('über'), at('end')]);
+  index.record(7, [
+    at('intro'),
+    at('Section 2'),
+    at('über'),
+    at('end'),
+    at(':_%%<'),
+    at('50% off'),
+    at('x%'),
+  ]);
 
   it.each([
     ['#intro', 'found'],
@@ -13,6 +21,16 @@ describe('anchors', () => {
     ['#Section%202', 'found'],
     ['#%C3%BCber', 'found'],
     ['#nowhere', 'missing'],
+    // A `%` not followed by two hex digits stays as it is (lenient decoding, as browsers do).
+    ['#:_%%<', 'found'],
+    ['#:_%%%3C', 'found'],
+    ['#50%%20off', 'found'],
+    ['#50%25%20off', 'found'],
+    ['#x%', 'found'],
+    ['#x%25', 'found'],
+    // Bytes that are not UTF-8 decode to U+FFFD: no match, and no exception.
+    ['#%FF', 'missing'],
+    ['#%C3', 'missing'],
   ])('%s is %s on the page', (fragment, state) => {
     expect(index.check(7, fragment)).toEqual({ fragment, state });
   });

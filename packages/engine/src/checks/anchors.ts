@@ -11,15 +11,45 @@ export function anchorHash(name: string): number {
   return hash | 0;
 }
 
-/** The names a fragment can match, as browsers try them: as written, then percent-decoded. */
+/**
+ * The names a fragment can match, as the HTML standard tries them ("the indicated part of the
+ * document"): as written, then percent-decoded leniently and read as UTF-8.
+ */
 function fragmentCandidates(fragment: string): string[] {
   const raw = fragment.startsWith('#') ? fragment.slice(1) : fragment;
-  try {
-    const decoded = decodeURIComponent(raw);
-    return decoded === raw ? [raw] : [raw, decoded];
-  } catch {
-    return [raw];
+  const decoded = percentDecode(raw);
+  return decoded === raw ? [raw] : [raw, decoded];
+}
+
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * The URL standard's percent-decoding, then UTF-8 decoding with replacement: a `%` not followed
+ * by two hex digits stays as it is (decodeURIComponent throws there, so `#50%%20off` and Vim's
+ * `#:_%%<` could not match), and bytes that are not UTF-8 become U+FFFD.
+ */
+export function percentDecode(text: string): string {
+  if (!text.includes('%')) return text;
+  const bytes = Buffer.from(text, 'utf8');
+  let length = 0;
+  for (let index = 0; index < bytes.length; index++) {
+    const high = hexValue(bytes[index + 1]);
+    const low = hexValue(bytes[index + 2]);
+    if (bytes[index] === 0x25 /* % */ && high !== -1 && low !== -1) {
+      bytes[length++] = high * 16 + low;
+      index += 2;
+    } else {
+      bytes[length++] = bytes[index]!;
+    }
   }
+  return utf8.decode(bytes.subarray(0, length));
+}
+
+function hexValue(byte: number | undefined): number {
+  if (byte === undefined) return -1;
+  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
+  const letter = byte | 0x20;
+  return letter >= 0x61 && letter <= 0x66 ? letter - 0x61 + 10 : -1;
 }
 
 /** `#`, `#top` (any case) and text fragments (`#:~:text=`) always work in browsers. */

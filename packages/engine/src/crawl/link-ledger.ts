@@ -9,7 +9,13 @@ import { foldCase } from './fold-case.js';
 import type { Frontier } from './frontier.js';
 import { skippedCheck } from './immediate-checks.js';
 import { LinkIntake, type IntakeContext } from './link-intake.js';
-import { addressPrefix, urlOf, type PageBase, type ResolvedLink } from './resolve-link.js';
+import {
+  addressPrefix,
+  pathAndQuery,
+  urlOf,
+  type PageBase,
+  type ResolvedLink,
+} from './resolve-link.js';
 import type { StopControl } from './stop-control.js';
 import { LinkShapes, PendingOccurrences, type Target } from './targets.js';
 
@@ -135,7 +141,7 @@ export class LinkLedger {
     const intake = this.intake;
     const shape = this.shapes.intern(link.element, link.attribute, link.kind);
     if (intake.take(link, base, source.depth, this.context) === 'known') {
-      this.deps.tally.brokenWithoutUrl(intake.check);
+      this.deps.tally.brokenWithoutUrl(intake.check, intake.target);
       this.emitLink(
         source.pageId,
         shape,
@@ -146,6 +152,7 @@ export class LinkLedger {
         intake.internal,
         intake.check,
       );
+      this.stopAtErrorLimit();
       return undefined;
     }
     const { fragment, internal } = intake.link;
@@ -213,6 +220,10 @@ export class LinkLedger {
     this.pending.drain(target, (sourceId, line, column, shape, fragment) =>
       this.answer(target, sourceId, line, column, shape, fragment),
     );
+    this.stopAtErrorLimit();
+  }
+
+  private stopAtErrorLimit(): void {
     if (this.deps.tally.uniqueBroken >= this.deps.settings.maxErrorCount)
       this.deps.stop.stop('error-limit');
   }
@@ -332,7 +343,8 @@ export class LinkLedger {
 
 /** An address as its prefix (scheme, user info, host, port) and its path and query. */
 function splitAddress(url: URL): { prefix: string; path: string } {
-  return { prefix: addressPrefix(url), path: url.pathname + url.search };
+  const prefix = addressPrefix(url);
+  return { prefix, path: pathAndQuery(url) };
 }
 
 /**

@@ -5,12 +5,13 @@ import { SiteScope } from './site-scope.js';
 
 const scope = new SiteScope(new URL('https://www.example.com/'), ScanDepth.Domain, false);
 
-/** What the URL parser says, in the same shape. */
+/** What the URL parser says, in the same shape; an empty query is dropped (`x?` is `x`). */
 function byUrlParser(raw: string, baseUrl: string) {
   const parsed = new URL(raw, baseUrl);
   const fragment = parsed.hash;
   parsed.hash = '';
-  return { url: parsed.href, fragment, host: parsed.host, pathname: parsed.pathname };
+  const url = parsed.search === '' ? parsed.href.replace(/\?$/, '') : parsed.href;
+  return { url, fragment, host: parsed.host, pathname: parsed.pathname };
 }
 
 describe('resolveLink', () => {
@@ -19,6 +20,10 @@ describe('resolveLink', () => {
     'https://www.example.com/',
     'http://127.0.0.1:8080/a/b/',
     'https://User:Secret@www.example.com/private/area/',
+    // An empty query or fragment leaves its `?` or `#` in the address but not in search or hash.
+    'http://127.0.0.1:8080/library/x.html?',
+    'http://127.0.0.1:8080/library/x.html#',
+    'http://127.0.0.1:8080/library/x.html?#',
   ];
   const references = [
     'p2.html',
@@ -53,23 +58,36 @@ describe('resolveLink', () => {
     'ü.html',
     '?only=query',
     '#only-fragment',
+    // A bare `#` or `?` is the page itself, with an empty fragment or query (WHATWG URL).
+    '#',
+    '?',
+    '?#',
+    '',
+    '?#x',
+    '/x?',
+    '/x?#',
+    '//cdn.example.org/lib.js?',
+    'https://other.example.org#',
     '/path\\with\\backslashes',
   ];
   for (const baseUrl of bases) {
-    it.each(references)(`resolves %j exactly as the URL parser does against ${baseUrl}`, (raw) => {
-      // A used object, as in a crawl: every field must be written, none left from before.
-      const into = {
-        prefix: 'x:',
-        path: '/old',
-        fragment: '#old',
-        host: 'old',
-        pathname: '/old',
-        internal: true,
-      };
-      expect(resolveLink(raw, pageBase(new URL(baseUrl), scope), scope, into)).toBe('http');
-      const { fragment, host, pathname } = into;
-      expect({ url: urlOf(into), fragment, host, pathname }).toEqual(byUrlParser(raw, baseUrl));
-    });
+    it.each(references)(
+      `resolves %j as the URL parser does (an empty query aside) against ${baseUrl}`,
+      (raw) => {
+        // A used object, as in a crawl: every field must be written, none left from before.
+        const into = {
+          prefix: 'x:',
+          path: '/old',
+          fragment: '#old',
+          host: 'old',
+          pathname: '/old',
+          internal: true,
+        };
+        expect(resolveLink(raw, pageBase(new URL(baseUrl), scope), scope, into)).toBe('http');
+        const { fragment, host, pathname } = into;
+        expect({ url: urlOf(into), fragment, host, pathname }).toEqual(byUrlParser(raw, baseUrl));
+      },
+    );
   }
 
   it('knows other schemes and invalid references', () => {

@@ -21,10 +21,24 @@ export function pageBase(url: URL, scope: SiteScope): PageBase {
   };
 }
 
-/** The part of an address before its path (URL.origin would drop user info). */
+/**
+ * The part of an http(s) address before its path: scheme, user info if any, host and port
+ * (URL.origin would drop user info). Read off the href up to the path's first `/`: lengths of
+ * pathname, search and hash would not do, since an empty query or fragment (`x?`, `x#`) leaves
+ * its `?` or `#` in the href but not in search or hash.
+ */
 export function addressPrefix(url: URL): string {
   const href = url.href;
-  return href.slice(0, href.length - url.pathname.length - url.search.length - url.hash.length);
+  return href.slice(0, href.indexOf('/', url.protocol.length + 2));
+}
+
+/**
+ * Path and query of an http(s) address. An empty query (`x.html?`) is dropped: a bare `?` refers
+ * to the page itself, and servers answer `x.html?` as `x.html`, so keeping it would read every
+ * page twice.
+ */
+export function pathAndQuery(url: URL): string {
+  return url.pathname + url.search;
 }
 
 /**
@@ -73,7 +87,8 @@ export function resolveLink(
     const pathname = joinPath(base.directory, pathEnd === raw.length ? raw : raw.slice(0, pathEnd));
     if (pathname !== undefined) {
       into.prefix = base.prefix;
-      into.path = pathname + raw.slice(pathEnd, queryEnd);
+      // An empty query is dropped, as pathAndQuery does.
+      into.path = queryEnd - pathEnd > 1 ? pathname + raw.slice(pathEnd, queryEnd) : pathname;
       // A lone `#` is no fragment, as for the URL parser.
       into.fragment = queryEnd < raw.length - 1 ? raw.slice(queryEnd) : '';
       into.host = base.host;
@@ -159,8 +174,8 @@ function resolveByParsing(
     into.path = '';
     return 'other-scheme';
   }
-  into.path = parsed.pathname + parsed.search;
   into.prefix = addressPrefix(parsed);
+  into.path = pathAndQuery(parsed);
   into.fragment = parsed.hash;
   into.host = parsed.host;
   into.pathname = parsed.pathname;

@@ -69,7 +69,7 @@ describe('HtmlLinkExtractor', () => {
     ]);
   });
 
-  it('marks required attributes that are missing or empty, and ignores placeholder anchors', () => {
+  it('marks required attributes that are missing or empty; an empty href is the page itself', () => {
     const html =
       '<a name="top">x</a><a href="">e</a><img><img src=" "><iframe></iframe><iframe srcdoc="<p>"></iframe><script src=""></script>';
     expect(
@@ -80,7 +80,7 @@ describe('HtmlLinkExtractor', () => {
         missing,
       ]),
     ).toEqual([
-      ['a', 'href', '', true],
+      ['a', 'href', '', false],
       ['img', 'src', '', true],
       ['img', 'src', '', true],
       ['iframe', 'src', '', true],

@@ -155,7 +155,10 @@ export class HtmlLinkExtractor {
     switch (name) {
       case 'a':
       case 'area':
-        this.optional(attributes, Attribute.Href, 'page');
+        // An empty href is a link to the page itself (URL parsing of '' against the page), not
+        // a missing one: sites use it as a placeholder, and browsers reload the page.
+        if (attributes[Attribute.Href] !== undefined)
+          this.add('href', valueOf(attributes, Attribute.Href), 'page');
         break;
       case 'link':
         this.linkElement(attributes);
