@@ -53,13 +53,11 @@ for (let i = 0; i < queue.length; i++) {
 }
 const out = path.join(import.meta.dirname, 'sites', name);
 rmSync(path.join(out, 'site'), { recursive: true, force: true });
-let assetBytes = 0;
 const copied = [...pages];
 for (const file of assets) {
   const size = statSync(path.join(root, file)).size;
   if (size > 16 * 1024 || pages.includes(file)) continue;
   copied.push(file);
-  assetBytes += size;
 }
 for (const file of copied) {
   mkdirSync(path.dirname(path.join(out, 'site', file)), { recursive: true });
@@ -67,6 +65,11 @@ for (const file of copied) {
 }
 const version = execFileSync('dpkg-query', ['-W', '-f', '${Version}', pkg], { encoding: 'utf8' });
 copyFileSync(`/usr/share/doc/${pkg}/copyright`, path.join(out, 'copyright'));
+const isHtml = (file) => /\.x?html?$/i.test(file);
+const sizeOf = (files) =>
+  Math.round(files.reduce((sum, file) => sum + statSync(path.join(root, file)).size, 0) / 1024);
+const htmlFiles = copied.filter(isHtml);
+const otherFiles = copied.filter((file) => !isHtml(file));
 writeFileSync(
   path.join(out, 'SOURCE.md'),
   [
@@ -75,13 +78,11 @@ writeFileSync(
     `Debian package \`${pkg}\` ${version} (Debian 12), files under \`${root}\`, copied unchanged`,
     `(licence: \`copyright\` beside this file, the package's own).`,
     '',
-    `Slice: \`node corpus/slice.mjs ${process.argv.slice(2).join(' ')}\` — ${pages.length} pages`,
-    `(${Math.round(bytes / 1024)} KB of HTML) taken breadth first from \`${start}\`, and ${copied.length - pages.length} of the`,
-    `files they reference (${Math.round(assetBytes / 1024)} KB; none over 16 KB). Pages and files left out are absent,`,
-    'so links to them are 404s of the served slice.',
+    `Slice: \`node corpus/slice.mjs ${process.argv.slice(2).join(' ')}\` — pages taken breadth first`,
+    `from \`${start}\` while their HTML fits ${budgetKb} KB, then the files they reference of at most 16 KB:`,
+    `${htmlFiles.length} HTML files (${sizeOf(htmlFiles)} KB) and ${otherFiles.length} other files (${sizeOf(otherFiles)} KB).`,
+    'Pages and files left out are absent, so links to them are 404s of the served slice.',
     '',
   ].join('\n'),
 );
-console.log(
-  `${name}: ${pages.length} pages, ${bytes} B html, ${copied.length - pages.length} files ${assetBytes} B`,
-);
+console.log(`${name}: ${htmlFiles.length} HTML files, ${otherFiles.length} other files`);

@@ -161,8 +161,12 @@ const statusTexts = {
   404: 'Not Found',
 };
 
-/** Serves `files` on 127.0.0.1 (a free port unless given); resolves once listening. */
-export async function serveSite(files, { port = 0 } = {}) {
+/**
+ * Serves `files` on 127.0.0.1 (a free port unless given); resolves once listening. `headers` are
+ * added to every answer (the bench sends `LinkChecker`, which Debian's linkchecker requires
+ * before it makes more than 10 requests a second to a host).
+ */
+export async function serveSite(files, { port = 0, headers: extraHeaders = {} } = {}) {
   let requests = 0;
   const server = http.createServer((request, response) => {
     requests++;
@@ -171,6 +175,7 @@ export async function serveSite(files, { port = 0 } = {}) {
     if (answer.status === 200) {
       const body = files.read(answer.file);
       response.writeHead(200, {
+        ...extraHeaders,
         'content-type': answer.contentType,
         'content-length': body.length,
       });
@@ -178,7 +183,7 @@ export async function serveSite(files, { port = 0 } = {}) {
       return;
     }
     // nginx's redirects are absolute, with the port (absolute_redirect, port_in_redirect).
-    const headers = { 'content-type': 'text/html' };
+    const headers = { ...extraHeaders, 'content-type': 'text/html' };
     if (answer.location) headers.location = `http://${request.headers.host}${answer.location}`;
     const text = statusTexts[answer.status] ?? 'Error';
     const body = `<html>\r\n<head><title>${answer.status} ${text}</title></head>\r\n<body>\r\n<center><h1>${answer.status} ${text}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
