@@ -105,9 +105,11 @@ function brokenFragments(anchors) {
   return [...byKey.values()];
 }
 
-function linkcheckerConfig() {
+function linkcheckerConfig(origin) {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'corpus-lc-')), 'linkcheckerrc');
-  const lines = ['[checking]', 'maxrequestspersecond=100000'];
+  // Its own default crawls only the start URL's folder (the rest: syntax only); ours, the host.
+  const lines = ['[checking]', 'maxrequestspersecond=100000', '[filtering]'];
+  lines.push(`internlinks=^${escapeRegex(origin)}/`);
   if (options['linkchecker-anchors']) lines.push('[AnchorCheck]');
   writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o644 });
   return file;
@@ -232,7 +234,7 @@ async function benchSite(site, outDir) {
       const lcOut = path.join(outDir, `${site.name}.linkchecker.csv`);
       const lcRun = await runMeasured(
         'linkchecker',
-        linkcheckerCommand(url, served.origin, linkcheckerConfig()),
+        linkcheckerCommand(url, served.origin, linkcheckerConfig(served.origin)),
         { timeoutMs, stdoutFile: lcOut, stderrFile: path.join(outDir, `${site.name}.lc.stderr`) },
       );
       const lc = readLinkchecker(lcOut);
