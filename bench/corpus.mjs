@@ -135,9 +135,10 @@ function linkcheckerCommand(url, origin, configFile) {
 
 /** linkchecker's CSV (one row per distinct URL as written, fragment included, cached ones once). */
 function readLinkchecker(outFile) {
+  // Its comments start with '# ' and hold no ';'; a row may start with '#' (a link `#frag`).
   const lines = readFileSync(outFile, 'utf8')
     .split('\n')
-    .filter((line) => line && !line.startsWith('#'));
+    .filter((line) => line && !(line.startsWith('# ') && !line.includes(';')));
   const header = lines.shift()?.split(';') ?? [];
   const column = Object.fromEntries(header.map((name, index) => [name, index]));
   const urls = new Set();
@@ -184,7 +185,13 @@ function judgeLinkchecker(lc, truth, origin) {
   const truthUrls = new Set(truth.broken.map((entry) => entry.url));
   const reported = [...lc.broken.keys()];
   const http = reported.filter((url) => /^https?:/i.test(url));
-  const truthFragments = new Set(truth.missingFragments.map((f) => f.url + f.fragment));
+  // linkchecker writes fragments re-encoded (`#:_%%3C` as `#%3A_%25%3C`): compare them decoded.
+  const decoded = (url) => {
+    const at = url.indexOf('#');
+    return at === -1 ? url : url.slice(0, at + 1) + lenientDecode(url.slice(at + 1));
+  };
+  const truthFragments = new Set(truth.missingFragments.map((f) => decoded(f.url + f.fragment)));
+  const lcFragments = new Set([...lc.fragments].map(decoded));
   return {
     links: {
       missed: [...truthUrls].filter((url) => !lc.broken.has(url)),
@@ -193,12 +200,21 @@ function judgeLinkchecker(lc, truth, origin) {
     otherSchemes: reported.filter((url) => !/^https?:/i.test(url)),
     fragments: options['linkchecker-anchors']
       ? {
-          missed: [...truthFragments].filter((f) => !lc.fragments.has(f)),
-          false: [...lc.fragments].filter((f) => !truthFragments.has(f)),
+          missed: [...truthFragments].filter((f) => !lcFragments.has(f)),
+          false: [...lcFragments].filter((f) => !truthFragments.has(f)),
         }
       : null,
     origin,
   };
+}
+
+/** WHATWG percent-decoding (a % without two hex digits stays), read as UTF-8. */
+function lenientDecode(text) {
+  const bytes = Buffer.from(
+    text.replace(/%([0-9a-fA-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  );
+  return bytes.toString('utf8');
 }
 
 const seconds = (ms) => (ms / 1000).toFixed(2);
