@@ -11,6 +11,7 @@ export default tseslint.config(
       'data/**',
       'bench/.sites/**',
       'bench/results/**',
+      'corpus/sites/**',
       'test-results/**',
       'playwright-report/**',
     ],
