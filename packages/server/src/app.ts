@@ -157,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     clock,
     policy,
+    lookup: deps.engineOptions?.lookup,
     updates,
     wakeWorkers: () => workers.wake(),
   });
