@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { registerAccount, signInHere, uniqueEmail } from './helpers.js';
+import { tokenInPage } from './server-data.js';
 
 // External logins through the real OpenID provider that e2e/start-server.mjs starts as
 // "VideoSite" (e2e/external-login-provider.mjs): every step goes through the screens and the
@@ -46,7 +47,8 @@ const videoSiteRow = (page: Page) =>
 /** Signed in as `firstName`: the account link in the header, and a stored token. */
 async function expectSignedIn(page: Page, firstName: string): Promise<void> {
   await expect(page.getByRole('link', { name: firstName })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('linkaudit.accessToken'))).not.toBeNull();
+  // Kept in localStorage, or in the session cookie after a sign-in without "remember me".
+  expect(await tokenInPage(page)).not.toBe('');
 }
 
 async function signOut(page: Page): Promise<void> {

@@ -32,9 +32,15 @@ export async function tokenFor(
   return ((await answer.json()) as { access_token: string }).access_token;
 }
 
-/** The token the web app keeps after signing in through its screens. */
+/**
+ * The token the web app keeps after signing in through its screens: in its session cookie
+ * without "remember me", else in localStorage.
+ */
 export async function tokenInPage(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('linkaudit.accessToken'));
+  const cookie = (await page.context().cookies()).find((item) => item.name === 'linkaudit_session');
+  const token = cookie
+    ? decodeURIComponent(cookie.value)
+    : await page.evaluate(() => localStorage.getItem('linkaudit.accessToken'));
   expect(token).toBeTruthy();
   return token ?? '';
 }

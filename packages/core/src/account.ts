@@ -41,6 +41,11 @@ export function currentLoginMessage(provider: string): string {
   return `You are logged in with ${provider} account. Please sign in with another account to remove it`;
 }
 
+/** Issue 21: sign-ins of one account wait after repeated failures, whoever tries. */
+export function signInWaitMessage(seconds: number): string {
+  return `Too many failed sign-ins for this account. Try again in ${seconds} seconds.`;
+}
+
 /** The provider name of a password sign-in, as `currentLoginProvider` reports it. */
 export const localLoginProvider = 'Local';
 

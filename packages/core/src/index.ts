@@ -1,5 +1,6 @@
 // The public front door of @linkaudit/core: the domain language shared by every package.
 export * from './status.js';
+export * from './errors.js';
 export * from './limits.js';
 export * from './url.js';
 export * from './server-info.js';

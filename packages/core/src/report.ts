@@ -9,11 +9,37 @@ import { z } from 'zod';
 const pageNumber = z.coerce.number().int().min(1).max(1_000_000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(1000).default(50);
 
+/**
+ * Columns a report tab sorts by. One list serves every tab (the query is shared): a key another
+ * tab knows sorts by that tab's default, as before; a key no tab knows is refused.
+ */
+export const reportSortKeys = [
+  // link tab
+  'targetUri',
+  'sourceUri',
+  'statusCode',
+  'failureReason',
+  'referenceCount',
+  'line',
+  // page tab
+  'uri',
+  'contentSize',
+  'htmlSize',
+  'depth',
+  'pageRank',
+  // rule tab
+  'ruleName',
+  // groups (groupBy)
+  'count',
+  'key',
+] as const;
+export type ReportSortKey = (typeof reportSortKeys)[number];
+
 /** Query of every report tab; `format=csv` exports the tab (all rows matching the filter). */
 export const reportQuerySchema = z.object({
   page: pageNumber,
   pageSize,
-  sortBy: z.string().max(40).optional(),
+  sortBy: z.enum(reportSortKeys).optional(),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
   /** Link tab: `broken` (default), `all`, `ok`, `unverified`, `skipped`, `anchor`. */
   status: z.enum(['broken', 'all', 'ok', 'unverified', 'skipped', 'anchor']).default('broken'),
@@ -28,6 +54,14 @@ export const reportQuerySchema = z.object({
   format: z.enum(['json', 'csv']).default('json'),
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/** The rule tab's query: its `category` is a rule category id (SPEC §3: 1–5, any other is Other). */
+export const ruleReportQuerySchema = reportQuerySchema.extend({
+  category: z
+    .string()
+    .regex(/^(\d{1,9})?$/, { error: 'The category must be a rule category id.' })
+    .optional(),
+});
 
 /** SPEC §3 filterCategories: one entry per filter value with its count. */
 export const filterCategorySchema = z.object({

@@ -9,6 +9,14 @@ export type ScanDepth = (typeof ScanDepth)[keyof typeof ScanDepth];
 export const ScanLimitOption = { Limited: 1, Unlimited: 2 } as const;
 export type ScanLimitOption = (typeof ScanLimitOption)[keyof typeof ScanLimitOption];
 
+/** SPEC §5's message for a scan address that cannot be used, also for a too long or mistyped one. */
+export const invalidScanUrlMessage = 'The URL entered is invalid';
+
+/** A scan address as sent: text of at most 2000 characters (checked further by checkScanUrl). */
+export const scanUrlInputSchema = z
+  .string({ error: invalidScanUrlMessage })
+  .max(2000, { error: invalidScanUrlMessage });
+
 /** An exclusion entry of the settings form (SPEC §3): `link` is a prefix, `regex:…`, or `*.ext`. */
 export const excludeLinkItemSchema = z.object({
   link: z.string().max(2000),
@@ -37,7 +45,7 @@ const depthSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
  * client's extra fields never fail a scan.
  */
 export const scanSettingsSchema = z.object({
-  url: z.string().max(2000).default(''),
+  url: scanUrlInputSchema.default(''),
   scanDepth: depthSchema.default(ScanDepth.SinglePage),
   scanLimitOption: z.union([z.literal(1), z.literal(2)]).default(ScanLimitOption.Unlimited),
   maxLinkAmount: z.number().int().min(0).max(10_000_000).default(limits.freeMaxLinksPerScan),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { scanSettingsSchema } from './scan-settings.js';
+import { invalidScanUrlMessage, scanSettingsSchema, scanUrlInputSchema } from './scan-settings.js';
 
 /**
  * Scan contracts of SPEC §3 and §7 (Scans): the scan list, a submission and its answer. The
@@ -62,7 +62,7 @@ export const scanListSchema = z.array(scanSchema);
 
 /** POST /api/ScanApi/: a scan with its settings; `url` may sit at the top or in the settings. */
 export const createScanRequestSchema = z.object({
-  url: z.string().max(2000).optional(),
+  url: scanUrlInputSchema.optional(),
   scanSettings: scanSettingsSchema.optional(),
   scheduleSettings: scheduleSettingsSchema.nullable().optional(),
   enableSchedule: z.boolean().optional().default(false),
@@ -86,7 +86,18 @@ export const createScanResponseSchema = scanSchema.partial().extend({
 });
 export type CreateScanResponse = z.infer<typeof createScanResponseSchema>;
 
-export const scanIdQuerySchema = z.object({ id: z.string().min(1).max(64) });
+/** A scan or schedule id as it arrives in a path or query (ids are UUIDs; older ids fit too). */
+export const idSchema = z.string().min(1).max(64);
+export const scanIdQuerySchema = z.object({ id: idSchema });
+/** `/…/{id}` of every route that names a scan or a schedule in its path. */
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** PUT api/admin/Requeue/: the scan, with edited settings when the admin changed them. */
+export const requeueScanRequestSchema = z.object({
+  id: idSchema,
+  scanSettings: scanSettingsSchema.optional(),
+});
+export type RequeueScanRequest = z.input<typeof requeueScanRequestSchema>;
 
 /** GET /reports/BrokenLinksSummary/{id}: the running stats of SPEC §3. */
 export const brokenLinksSummarySchema = z.object({
@@ -114,7 +125,9 @@ export const scanMessages = {
   monthlyLimitReached: 'Subcription monthly limit reached',
   lowCredit: (remaining: number) =>
     `Low Credit Warning: ${remaining} URLs are left this month. Upgrade or lower the scan limit.`,
-  invalidUrl: 'The URL entered is invalid',
+  invalidUrl: invalidScanUrlMessage,
   privateAddress: (host: string) =>
     `The address ${host} is on a private network and may not be scanned`,
+  /** The start address names a host that does not exist (DNS: no such name). */
+  unknownHost: (host: string) => `The site ${host} could not be found. Check the address.`,
 } as const;

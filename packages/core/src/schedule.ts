@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { scheduleSettingsSchema } from './scan.js';
-import { scanSettingsSchema } from './scan-settings.js';
+import { scanSettingsSchema, scanUrlInputSchema } from './scan-settings.js';
 import { ScanStatus } from './status.js';
 
 /**
@@ -53,7 +53,7 @@ export const scheduleScanRequestSchema = z.object({
   action: z.enum(scheduleActions).optional(),
   status: z.number().int().optional(),
   isDeleted: z.boolean().optional(),
-  url: z.string().max(2000).optional(),
+  url: scanUrlInputSchema.optional(),
   scanSettings: scanSettingsSchema.optional(),
   scheduleSettings: scheduleSettingsSchema.optional(),
   notifyOnChange: z.boolean().optional(),

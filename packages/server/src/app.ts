@@ -85,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await app.register(helmet, {
+    // Sent by onlyOverHttps below: over plain HTTP the header means nothing and misleads.
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -95,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
+  sendHstsOverHttpsOnly(app);
   await app.register(cookie);
   await app.register(formbody);
   // Per route (sign-in, register, forgot, reset), per client address, in this process's memory.
@@ -157,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     clock,
     policy,
+    lookup: deps.engineOptions?.lookup,
     updates,
     wakeWorkers: () => workers.wake(),
   });
@@ -203,6 +207,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/** Helmet's HSTS value (a year, subdomains too). */
+const hstsValue = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Strict-Transport-Security only on answers that went out over https (RFC 6797 §7.2: a host
+ * must not send it over plain HTTP). Behind a trusted proxy (TRUST_PROXY) `request.protocol`
+ * follows X-Forwarded-Proto; otherwise an untrusted client cannot fake it with that header.
+ */
+function sendHstsOverHttpsOnly(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.protocol === 'https') void reply.header('strict-transport-security', hstsValue);
+    done(null, payload);
+  });
 }
 
 /**

@@ -1,16 +1,23 @@
 import type { TFunction } from 'i18next';
-import { accountMessages, scheduleMessages } from '@linkaudit/core';
+import { accountMessages, requestMessages, scheduleMessages } from '@linkaudit/core';
 import { ApiError } from './api-client';
 
 /** The English texts of the shared contract, by key: the locales translate them under `messages.`. */
 const messageKeys = new Map<string, string>([
   ...Object.entries(accountMessages).map(([key, text]): [string, string] => [text, key]),
+  ...Object.entries(requestMessages).map(([key, text]): [string, string] => [
+    text,
+    `request.${key}`,
+  ]),
   ...Object.entries(scheduleMessages).flatMap(([key, text]): Array<[string, string]> =>
     typeof text === 'string' ? [[text, `schedule.${key}`]] : [],
   ),
 ]);
 const allowancePattern =
   /^Your plan allows (\d+) scheduled scans\. Delete one or upgrade your plan to add another\.$/;
+const signInWaitPattern =
+  /^Too many failed sign-ins for this account\. Try again in (\d+) seconds\.$/;
+const unknownHostPattern = /^The site (.+) could not be found\. Check the address\.$/;
 const onlyLoginPattern =
   /^Cannot remove (.+) login\. Because it's the only login for your account$/;
 const currentLoginPattern =
@@ -27,6 +34,10 @@ export function translateMessage(text: string, t: TFunction): string {
   if (onlyLogin) return t('messages.onlyLogin', { provider: onlyLogin[1] });
   const currentLogin = currentLoginPattern.exec(text);
   if (currentLogin) return t('messages.currentLogin', { provider: currentLogin[1] });
+  const signInWait = signInWaitPattern.exec(text);
+  if (signInWait) return t('messages.signInWait', { count: Number(signInWait[1]) });
+  const unknownHost = unknownHostPattern.exec(text);
+  if (unknownHost) return t('messages.scan.unknownHost', { host: unknownHost[1] });
   const allowance = allowancePattern.exec(text);
   if (allowance) return t('messages.schedule.allowance', { count: Number(allowance[1]) });
   return text;

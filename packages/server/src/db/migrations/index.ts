@@ -4,6 +4,7 @@ import * as accounts from './2026-11-21T0640-accounts.js';
 import * as scans from './2026-11-22T0700-scans.js';
 import * as reportIndexes from './2026-11-23T0600-report-indexes.js';
 import * as schedules from './2026-11-24T0600-schedules.js';
+import * as signInFailures from './2026-11-25T0700-sign-in-failures.js';
 
 /** Every migration in order; names sort by date (and time) so the history reads top to bottom. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0700-scans': scans,
   '2026-11-23T0600-report-indexes': reportIndexes,
   '2026-11-24T0600-schedules': schedules,
+  '2026-11-25T0700-sign-in-failures': signInFailures,
 };

@@ -5,6 +5,7 @@ import {
   accountMessages,
   localLoginProvider,
   planOf,
+  signInWaitMessage,
   type AccountLanguage,
   type AccountRole,
   type ChangePasswordRequest,
@@ -39,6 +40,7 @@ import {
 } from './accounts.repository.js';
 import { findPendingExternalLogin } from './external-logins.repository.js';
 import { hashPassword, verifyDecoyPassword, verifyPassword } from './passwords.js';
+import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from './sign-in-backoff.js';
 
 export interface AccountDeps {
   db: Kysely<Database>;
@@ -134,14 +136,23 @@ export class AccountService {
 
   /** POST /token, grant_type=password. */
   async signIn(form: SignInRequest): Promise<TokenResponse> {
-    const { db } = this.deps;
+    const { db, clock } = this.deps;
+    // Checked before the password: while an account waits, not even the right password is tried.
+    const wait = await signInWaitSeconds(db, form.username, clock.now());
+    if (wait > 0) {
+      throw new OAuthError('invalid_grant', signInWaitMessage(wait), 429, wait);
+    }
     const user = await findUserByEmail(db, form.username);
     const storedHash = user && (await findPasswordHash(db, user.id));
     // Without a user or a password the work is the same, so timing tells nothing.
     const valid = storedHash
       ? await verifyPassword(storedHash, form.password)
       : await verifyDecoyPassword(form.password);
-    if (!user || !valid) throw new OAuthError('invalid_grant', accountMessages.invalidGrant);
+    if (!user || !valid) {
+      await recordSignInFailure(db, form.username, clock.now());
+      throw new OAuthError('invalid_grant', accountMessages.invalidGrant);
+    }
+    await clearSignInFailures(db, form.username);
     return this.issueToken(user, localLoginProvider, this.lifetime(form.rememberMe ?? false));
   }
 

@@ -81,6 +81,14 @@ export interface PendingExternalLoginsTable {
   expires_at: Timestamp;
 }
 
+/** Failed password sign-ins of one address (any, registered or not): the per-account backoff. */
+export interface SignInFailuresTable {
+  normalized_email: string;
+  /** Failures in a row; a successful sign-in deletes the row. */
+  failures: number;
+  last_failure_at: Timestamp;
+}
+
 export interface AccountsTables {
   users: UsersTable;
   local_logins: LocalLoginsTable;
@@ -89,4 +97,5 @@ export interface AccountsTables {
   revoked_tokens: RevokedTokensTable;
   external_login_requests: ExternalLoginRequestsTable;
   pending_external_logins: PendingExternalLoginsTable;
+  sign_in_failures: SignInFailuresTable;
 }

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { scanListSchema, scanSchema } from '@linkaudit/core';
+import {
+  idParamsSchema,
+  requeueScanRequestSchema,
+  scanListSchema,
+  scanSchema,
+} from '@linkaudit/core';
 import { signedInUser } from '../../plugins/authentication.js';
 import type { ScanService } from '../scans/scans.service.js';
 
@@ -16,15 +20,17 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { scans: ScanSer
   }
   routes.put(
     '/api/admin/SetScanStateToFailed/:id',
-    { ...guarded, schema: { params: z.object({ id: z.string().max(64) }) } },
+    { ...guarded, schema: { params: idParamsSchema } },
     async (request) => {
       await deps.scans.adminSetFailed(signedInUser(request), request.params.id);
       return {};
     },
   );
   for (const path of ['/api/admin/Requeue/', '/api/admin/Requeue']) {
-    routes.put(path, { ...guarded, schema: { response: { 200: scanSchema } } }, (request) =>
-      deps.scans.adminRequeue(signedInUser(request), request.body),
+    routes.put(
+      path,
+      { ...guarded, schema: { body: requeueScanRequestSchema, response: { 200: scanSchema } } },
+      (request) => deps.scans.adminRequeue(signedInUser(request), request.body),
     );
   }
 }

@@ -18,21 +18,31 @@ export async function registerRealtimeRoutes(
   deps: RealtimeDeps,
 ): Promise<void> {
   await app.register(websocket);
-  app.get('/hubs/scans', { websocket: true }, (socket, request) => {
-    const token = new URL(request.url, 'http://hub').searchParams.get('access_token') ?? '';
-    let unsubscribe: (() => void) | undefined;
-    socket.on('close', () => unsubscribe?.());
-    deps.authenticate(token).then(
-      (credential) => {
-        if (credential?.kind !== 'user') return socket.close(4401, 'Unauthorized');
-        const userId = credential.user.id;
-        if (socket.readyState !== socket.OPEN) return;
-        unsubscribe = deps.updates.subscribe((update) => {
-          if (update.userId === userId) socket.send(JSON.stringify({ type: 'scan', ...update }));
-        });
-        socket.send(JSON.stringify({ type: 'hello' }));
-      },
-      () => socket.close(1011, 'Server error'),
-    );
+  app.route({
+    method: 'GET',
+    url: '/hubs/scans',
+    // A plain GET (no upgrade) gets SPEC §8's error shape, not an empty 404.
+    handler: (_request, reply) => reply.status(400).send({ message: hubMessages.upgradeRequired }),
+    wsHandler: (socket, request) => {
+      const token = new URL(request.url, 'http://hub').searchParams.get('access_token') ?? '';
+      let unsubscribe: (() => void) | undefined;
+      socket.on('close', () => unsubscribe?.());
+      deps.authenticate(token).then(
+        (credential) => {
+          if (credential?.kind !== 'user') return socket.close(4401, 'Unauthorized');
+          const userId = credential.user.id;
+          if (socket.readyState !== socket.OPEN) return;
+          unsubscribe = deps.updates.subscribe((update) => {
+            if (update.userId === userId) socket.send(JSON.stringify({ type: 'scan', ...update }));
+          });
+          socket.send(JSON.stringify({ type: 'hello' }));
+        },
+        () => socket.close(1011, 'Server error'),
+      );
+    },
   });
 }
+
+export const hubMessages = {
+  upgradeRequired: 'This address takes WebSocket connections only.',
+} as const;

@@ -51,6 +51,20 @@ export async function brokenLinkRows(db: Kysely<Database>, scanId: string, limit
   }));
 }
 
+/**
+ * The column a sort key names on a tab, else the tab's default. Own keys only: a key such as
+ * `constructor` must never reach the query builder as an inherited function.
+ */
+function sortColumnOf<Columns extends Record<string, string>>(
+  columns: Columns,
+  key: string | undefined,
+  fallback: Columns[keyof Columns],
+): Columns[keyof Columns] {
+  return key !== undefined && Object.hasOwn(columns, key)
+    ? (columns[key] as Columns[keyof Columns])
+    : fallback;
+}
+
 const linkSortColumns = {
   targetUri: 't.url',
   sourceUri: 'p.url',
@@ -122,8 +136,7 @@ export async function linkPage(
   paged: boolean,
 ): Promise<{ rows: LinkRow[]; total: number }> {
   const base = linkQuery(db, scanId, query);
-  const sortColumn =
-    linkSortColumns[(query.sortBy ?? 'targetUri') as keyof typeof linkSortColumns] ?? 't.url';
+  const sortColumn = sortColumnOf(linkSortColumns, query.sortBy, 't.url');
   let rowsQuery = base
     .select([
       't.url as targetUri',
@@ -228,9 +241,7 @@ export async function pagePage(
   let base = db.selectFrom('scan_pages').where('scan_id', '=', scanId);
   if (minBytes > 0) base = base.where('total_bytes', '>', minBytes);
   if (query.category) base = base.where('content_type', '=', query.category);
-  const sortColumn =
-    pageSortColumns[(query.sortBy ?? 'contentSize') as keyof typeof pageSortColumns] ??
-    'total_bytes';
+  const sortColumn = sortColumnOf(pageSortColumns, query.sortBy, 'total_bytes');
   let rowsQuery = base
     .selectAll()
     .orderBy(sortColumn, query.sortBy ? query.sortOrder : 'desc')

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { reportQuerySchema, reportSummarySchema, sampleSiteScanIdSchema } from '@linkaudit/core';
+import type { z } from 'zod';
+import {
+  idParamsSchema,
+  reportQuerySchema,
+  reportSummarySchema,
+  ruleReportQuerySchema,
+  sampleSiteScanIdSchema,
+} from '@linkaudit/core';
 import type { SignedInUser } from '../../plugins/authentication.js';
 import type { ReportService } from './reports.service.js';
 
@@ -9,7 +15,7 @@ export interface ReportRouteDeps {
   reports: ReportService;
 }
 
-const idParams = z.object({ id: z.string().max(64) });
+const idParams = idParamsSchema;
 
 /** The signed-in user when a valid token came, else null (the sample report is public). */
 async function optionalUser(
@@ -49,7 +55,12 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
   >) {
     routes.get(
       `/api/report/${tab}/:id`,
-      { schema: { params: idParams, querystring: reportQuerySchema } },
+      {
+        schema: {
+          params: idParams,
+          querystring: tab === 'ruleResult' ? ruleReportQuerySchema : reportQuerySchema,
+        },
+      },
       async (request, reply) => {
         const user = await optionalUser(app, request, reply);
         if (request.query.format === 'csv') {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScanStatus } from '@linkaudit/core';
+import { scanMessages, ScanStatus } from '@linkaudit/core';
 import {
+  createLookup,
   fastEngineOptions,
   linksPage,
   startTestSite,
@@ -8,8 +9,13 @@ import {
 } from '@linkaudit/engine/test-support';
 import { apiClient, type ApiClient } from '../../test-support/api-client.js';
 import { signUp, waitForScan } from '../../test-support/scan-helpers.js';
-import { startTestServer, testDialects, type TestServer } from '../../test-support/test-server.js';
-import { isPublicAddress } from './address-guard.js';
+import {
+  freePort,
+  startTestServer,
+  testDialects,
+  type TestServer,
+} from '../../test-support/test-server.js';
+import { isHostAllowed, isPublicAddress } from './address-guard.js';
 
 describe('address guard', () => {
   it('refuses loopback, private, link-local (metadata), unique-local and mapped addresses', () => {
@@ -31,11 +37,28 @@ describe('address guard', () => {
     expect(isPublicAddress('93.184.216.34')).toBe(true);
     expect(isPublicAddress('2606:2800:220:1::1')).toBe(true);
   });
+
+  it('honours the port of an allow-list entry, and allows every port of an entry without one', () => {
+    const policy = {
+      allowPrivate: false,
+      allowedHosts: ['127.0.0.1:8080', 'intranet.test', '[::1]:8443', 'Docs.Test.:81'],
+    };
+    expect(isHostAllowed('127.0.0.1', policy, '8080')).toBe(true);
+    expect(isHostAllowed('127.0.0.1', policy, '6379')).toBe(false);
+    expect(isHostAllowed('intranet.test', policy, '6379')).toBe(true);
+    expect(isHostAllowed('[::1]', policy, '8443')).toBe(true);
+    expect(isHostAllowed('::1', policy, '22')).toBe(false);
+    expect(isHostAllowed('docs.test', policy, '81')).toBe(true);
+    expect(isHostAllowed('docs.test', policy, '80')).toBe(false);
+    expect(isHostAllowed('10.0.0.1', policy, '8080')).toBe(false);
+    expect(isHostAllowed('10.0.0.1', { ...policy, allowPrivate: true }, '1')).toBe(true);
+  });
 });
 
 describe.each(testDialects())('SSRF refusals over HTTP (%s)', (dialect) => {
   let server: TestServer;
   let allowListed: TestServer;
+  let portListed: TestServer;
   let api: ApiClient;
   let site: TestSite;
 
@@ -53,11 +76,21 @@ describe.each(testDialects())('SSRF refusals over HTTP (%s)', (dialect) => {
       { LINKAUDIT_ALLOWED_HOSTS: '127.0.0.1' },
       fastEngineOptions,
     );
+    // Only the test site's port of 127.0.0.1 is allowed; names resolve without DNS.
+    portListed = await startTestServer(
+      dialect,
+      {
+        LINKAUDIT_ALLOWED_HOSTS: `127.0.0.1:${site.port}`,
+        ADMIN_EMAILS: `warden-${dialect}@example.com`,
+      },
+      { ...fastEngineOptions, lookup: createLookup(['known.test']) },
+    );
     api = apiClient(server.baseUrl);
   });
   afterAll(async () => {
     await server.stop();
     await allowListed.stop();
+    await portListed.stop();
     await site.close();
   });
 
@@ -106,5 +139,80 @@ describe.each(testDialects())('SSRF refusals over HTTP (%s)', (dialect) => {
       errorMessage: expect.stringContaining('private network'),
     });
     expect(site.requestedPaths()).not.toContain('/inner');
+  });
+
+  it('allows an allow-listed host only on the port its entry names', async () => {
+    const client = apiClient(portListed.baseUrl);
+    const { token } = await signUp(client);
+    const allowed = await client.post(
+      '/api/ScanApi/',
+      { scanSettings: { url: site.url('/') } },
+      token,
+    );
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    const otherPort = await freePort();
+    const refused = await client.post(
+      '/api/ScanApi/',
+      { scanSettings: { url: `http://127.0.0.1:${otherPort}/` } },
+      token,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.exceptionMessage).toBe(scanMessages.privateAddress('127.0.0.1'));
+    const list = (await client.get('/api/ScanApi/Get', token)).body as Array<{ url: string }>;
+    expect(list.map((scan) => scan.url)).toEqual([site.url('/')]);
+  });
+
+  it('refuses at submit a name that does not exist, saying so', async () => {
+    const client = apiClient(portListed.baseUrl);
+    const { token } = await signUp(client);
+    for (const body of [
+      { scanSettings: { url: 'http://nowhere.test/' } },
+      { url: 'https://www.nowhere.test/docs' },
+    ]) {
+      const answer = await client.post('/api/ScanApi/', body, token);
+      expect(answer.status).toBe(400);
+      const host = body.url ? 'www.nowhere.test' : 'nowhere.test';
+      expect(answer.body).toMatchObject({
+        message: scanMessages.unknownHost(host),
+        exceptionMessage: scanMessages.unknownHost(host),
+      });
+    }
+    expect((await client.get('/api/ScanApi/Get', token)).body).toEqual([]);
+  });
+
+  it('runs the start-address check on an admin requeue too', async () => {
+    const client = apiClient(portListed.baseUrl);
+    const admin = await signUp(client, 'warden', `warden-${dialect}@example.com`);
+    const { token } = await signUp(client);
+    const created = await client.post(
+      '/api/ScanApi/',
+      { scanSettings: { url: site.url('/') } },
+      token,
+    );
+    const id = String(created.body.id);
+    await waitForScan(client, token, id, (scan) => scan.status === ScanStatus.Complete);
+    const requeue = (url: string) =>
+      fetch(`${portListed.baseUrl}/api/admin/Requeue/`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ id, scanSettings: { url } }),
+      }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as Record<string, unknown>,
+      }));
+    for (const [url, message] of [
+      ['http://10.0.0.8/', scanMessages.privateAddress('10.0.0.8')],
+      [`http://127.0.0.1:${await freePort()}/`, scanMessages.privateAddress('127.0.0.1')],
+      ['http://nowhere.test/', scanMessages.unknownHost('nowhere.test')],
+    ] as const) {
+      const answer = await requeue(url);
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.exceptionMessage).toBe(message);
+    }
+    const [scan] = (await client.get('/api/ScanApi/Get', token)).body as Array<{
+      url: string;
+      status: number;
+    }>;
+    expect(scan).toMatchObject({ url: site.url('/'), status: ScanStatus.Complete });
   });
 });

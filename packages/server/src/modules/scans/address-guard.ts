@@ -1,4 +1,5 @@
-import { promises as dns } from 'node:dns';
+import { lookup as systemLookup, type LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import type { AddressPolicy as EngineAddressPolicy } from '@linkaudit/engine';
 import ipaddr from 'ipaddr.js';
 
@@ -9,7 +10,10 @@ import ipaddr from 'ipaddr.js';
  */
 export interface AddressPolicy {
   allowPrivate: boolean;
-  /** Lower-case host names (or IP literals) that may be scanned whatever they resolve to. */
+  /**
+   * Lower-case host names (or IP literals) that may be scanned whatever they resolve to; an entry
+   * with a port (`host:8080`, `[::1]:8080`) allows that port only.
+   */
   allowedHosts: readonly string[];
 }
 
@@ -26,12 +30,38 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === 'unicast';
 }
 
-export function isHostAllowed(host: string, policy: AddressPolicy): boolean {
-  const name = host
+/** An allow-list entry read as host and optional port (`a.test`, `a.test:8080`, `[::1]:80`, `::1`). */
+export function allowListEntry(entry: string): { host: string; port?: string } {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
+  if (bracketed)
+    return bracketed[2]
+      ? { host: bracketed[1] ?? '', port: bracketed[2] }
+      : { host: bracketed[1] ?? '' };
+  const named = /^([^:]+):(\d+)$/.exec(entry);
+  if (named) return { host: named[1] ?? '', port: named[2] ?? '' };
+  return { host: entry };
+}
+
+function bareHost(host: string): string {
+  return host
     .toLowerCase()
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '');
-  return policy.allowPrivate || policy.allowedHosts.includes(name);
+}
+
+/**
+ * Whether the policy lets this host be scanned whatever it resolves to. With a port (the start
+ * address), an entry naming a port must name that one. Without one (the engine's connect-time
+ * check, which sees no port), an entry allows its host.
+ */
+export function isHostAllowed(host: string, policy: AddressPolicy, port?: string): boolean {
+  if (policy.allowPrivate) return true;
+  const name = bareHost(host);
+  return policy.allowedHosts.some((item) => {
+    const entry = allowListEntry(item);
+    if (bareHost(entry.host) !== name) return false;
+    return entry.port === undefined || port === undefined || entry.port === port;
+  });
 }
 
 /**
@@ -43,22 +73,46 @@ export function scanAddressPolicy(policy: AddressPolicy): EngineAddressPolicy {
   return (address, hostname) => isHostAllowed(hostname, policy) || isPublicAddress(address);
 }
 
+/** Why a start address is refused before it is queued. */
+export type StartAddressRefusal =
+  { kind: 'private'; address: string } | { kind: 'unknown-host'; host: string };
+
+/** Resolver errors that mean the name does not exist (not a resolver that is down or slow). */
+const unknownNameCodes = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME']);
+
+function lookupAll(lookup: LookupFunction, host: string): Promise<LookupAddress[]> {
+  return new Promise((resolve, reject) => {
+    lookup(host, { all: true }, (error, addresses) => {
+      if (error) reject(error);
+      else resolve(Array.isArray(addresses) ? addresses : []);
+    });
+  });
+}
+
 /**
  * Checks a scan's start address before it is queued: its IP literal, or every address its name
- * resolves to now (the connect-time check catches a later change). Answers the refused address.
+ * resolves to now (the connect-time check catches a later change). A name that does not exist is
+ * refused too; a resolver that fails for a while (EAI_AGAIN, timeouts) leaves it to the engine.
  */
 export async function refusedStartAddress(
   url: string,
   policy: AddressPolicy,
-): Promise<string | undefined> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  if (isHostAllowed(host, policy)) return undefined;
-  if (ipaddr.isValid(host)) return isPublicAddress(host) ? undefined : host;
+  lookup: LookupFunction = systemLookup,
+): Promise<StartAddressRefusal | undefined> {
+  const parsed = new URL(url);
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  const port = parsed.port || (parsed.protocol === 'https:' ? '443' : '80');
+  if (isHostAllowed(host, policy, port)) return undefined;
+  if (ipaddr.isValid(host)) {
+    return isPublicAddress(host) ? undefined : { kind: 'private', address: host };
+  }
   try {
-    const addresses = await dns.lookup(host, { all: true });
-    return addresses.find((entry) => !isPublicAddress(entry.address))?.address;
-  } catch {
-    // A name that does not resolve is the engine's to report (Invalid Remote Name).
-    return undefined;
+    const addresses = await lookupAll(lookup, host);
+    if (addresses.length === 0) return { kind: 'unknown-host', host };
+    const refused = addresses.find((entry) => !isPublicAddress(entry.address));
+    return refused ? { kind: 'private', address: refused.address } : undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    return unknownNameCodes.has(code) ? { kind: 'unknown-host', host } : undefined;
   }
 }

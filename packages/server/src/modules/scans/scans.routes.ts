@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   brokenLinksSummarySchema,
   type CreateScanResponse,
+  createScanRequestSchema,
   createScanResponseSchema,
+  idParamsSchema,
   scanIdQuerySchema,
   scanListSchema,
   scanSchema,
@@ -33,7 +34,10 @@ export function registerScanRoutes(app: FastifyInstance, deps: ScanRouteDeps): v
   for (const path of ['/api/ScanApi/', '/api/ScanApi']) {
     routes.post(
       path,
-      { ...guarded, schema: { response: { 200: createScanResponseSchema } } },
+      {
+        ...guarded,
+        schema: { body: createScanRequestSchema, response: { 200: createScanResponseSchema } },
+      },
       (request) => deps.submit(signedInUser(request), request.body),
     );
     routes.delete(
@@ -58,7 +62,7 @@ export function registerScanRoutes(app: FastifyInstance, deps: ScanRouteDeps): v
     {
       ...guarded,
       schema: {
-        params: z.object({ id: z.string().max(64) }),
+        params: idParamsSchema,
         response: { 200: brokenLinksSummarySchema },
       },
     },

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type { LookupFunction } from 'node:net';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   canCancel,
   checkScanUrl,
   createScanRequestSchema,
   isFinishedStatus,
   planOf,
+  requeueScanRequestSchema,
   ScanLimitOption,
   scanMessages,
   ScanStatus,
@@ -22,7 +24,7 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { toDate, toBoolean, toOptionalDate } from '../../db/values.js';
 import type { SignedInUser } from '../../plugins/authentication.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { HttpError, parseRequest } from '../../plugins/error-handler.js';
 import { refusedStartAddress, type AddressPolicy } from './address-guard.js';
 import { brokenLinkRows, reasonCounts } from '../reports/reports.repository.js';
 import {
@@ -55,6 +57,8 @@ export interface ScanServiceDeps {
   clock: Clock;
   policy: AddressPolicy;
   updates: ScanUpdates;
+  /** Name resolution of the start-address check: the engine's (tests resolve without DNS). */
+  lookup?: LookupFunction | undefined;
   /** Tells this process's idle workers that a scan was queued. */
   wakeWorkers: () => void;
 }
@@ -74,7 +78,7 @@ export class ScanService {
 
   /** POST /api/ScanApi/ without scheduling (the schedules module takes submissions that have it). */
   async create(user: ScanOwner, body: unknown): Promise<CreateScanResponse> {
-    const request = createScanRequestSchema.parse(body);
+    const request = parseRequest(createScanRequestSchema, body);
     return this.queue(user, request.scanSettings ?? {}, { url: request.url });
   }
 
@@ -122,19 +126,31 @@ export class ScanService {
     settingsInput: ScanSettingsInput,
     url?: string,
   ): Promise<ScanSettings> {
-    const parsed = scanSettingsSchema.parse(settingsInput);
-    const check = checkScanUrl(url ?? parsed.url, { allowPrivate: true });
+    const parsed = parseRequest(scanSettingsSchema, settingsInput);
+    const startUrl = await this.checkedStartUrl(url ?? parsed.url);
+    return applyPlan({ ...parsed, url: startUrl }, planOf(owner.planId));
+  }
+
+  /**
+   * A start address as it will be scanned (normalised), or 400 with SPEC §8's exceptionMessage:
+   * malformed, on a private network (unless allowed), or a name that does not exist.
+   */
+  async checkedStartUrl(url: string): Promise<string> {
+    const check = checkScanUrl(url, { allowPrivate: true });
     if (!check.ok) {
       throw new HttpError(400, scanMessages.invalidUrl, {
         exceptionMessage: scanMessages.invalidUrl,
       });
     }
-    const refused = await refusedStartAddress(check.url, this.deps.policy);
+    const refused = await refusedStartAddress(check.url, this.deps.policy, this.deps.lookup);
     if (refused) {
-      const message = scanMessages.privateAddress(refused);
+      const message =
+        refused.kind === 'private'
+          ? scanMessages.privateAddress(refused.address)
+          : scanMessages.unknownHost(refused.host);
       throw new HttpError(400, message, { exceptionMessage: message });
     }
-    return applyPlan({ ...parsed, url: check.url }, planOf(owner.planId));
+    return check.url;
   }
 
   /** 12 when nothing is left this month, 13 (with what is left) when the request is larger. */
@@ -257,22 +273,13 @@ export class ScanService {
 
   /** Admin: back to the queue, with edited settings when the body carries them. */
   async adminRequeue(admin: SignedInUser, body: unknown): Promise<Scan> {
-    const request = requeueRequestSchema.parse(body);
+    const request = parseRequest(requeueScanRequestSchema, body);
     const row = await this.owned(admin, request.id);
     const settings =
       request.scanSettings ?? scanSettingsSchema.parse(JSON.parse(row.settings_json));
-    const check = checkScanUrl(settings.url || row.url, { allowPrivate: true });
-    if (!check.ok) {
-      throw new HttpError(400, scanMessages.invalidUrl, {
-        exceptionMessage: scanMessages.invalidUrl,
-      });
-    }
-    await requeueScan(
-      this.deps.db,
-      row.id,
-      JSON.stringify({ ...settings, url: check.url }),
-      check.url,
-    );
+    // The same start-address check as a submission: an admin cannot requeue a private address.
+    const url = await this.checkedStartUrl(settings.url || row.url);
+    await requeueScan(this.deps.db, row.id, JSON.stringify({ ...settings, url }), url);
     this.deps.wakeWorkers();
     const [queue, updated] = await Promise.all([
       queuedScanIds(this.deps.db),
@@ -282,11 +289,6 @@ export class ScanService {
     return toScan(updated, queue, 0);
   }
 }
-
-const requeueRequestSchema = z.object({
-  id: z.string().max(64),
-  scanSettings: scanSettingsSchema.optional(),
-});
 
 /** SPEC §5/§6 and DESIGN §4 at submit: Free is Limited to 5000, no rules, no anchors. */
 export function applyPlan(settings: ScanSettings, plan: Plan): ScanSettings {

@@ -3,9 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createScanResponseSchema,
+  idParamsSchema,
   scheduledRunListSchema,
   scheduledScanListSchema,
   scheduledScanSchema,
+  scheduleScanRequestSchema,
 } from '@linkaudit/core';
 import { signedInUser } from '../../plugins/authentication.js';
 import { requestLanguage } from '../accounts/request-language.js';
@@ -15,7 +17,7 @@ export interface ScheduleRouteDeps {
   schedules: ScheduleService;
 }
 
-const scheduleIdParams = z.object({ id: z.string().max(64) });
+const scheduleIdParams = idParamsSchema;
 
 /** SPEC §7: ScheduleScan (list; create, update, pause, resume, delete) and ScheduledRuns. */
 export function registerScheduleRoutes(app: FastifyInstance, deps: ScheduleRouteDeps): void {
@@ -32,7 +34,10 @@ export function registerScheduleRoutes(app: FastifyInstance, deps: ScheduleRoute
     '/api/ScanApi/ScheduleScan',
     {
       ...guarded,
-      schema: { response: { 200: z.union([scheduledScanSchema, z.object({}).strict()]) } },
+      schema: {
+        body: scheduleScanRequestSchema,
+        response: { 200: z.union([scheduledScanSchema, z.object({}).strict()]) },
+      },
     },
     (request) => schedules.change(signedInUser(request), request.body, requestLanguage(request)),
   );

@@ -25,7 +25,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { toBoolean, toDate, toOptionalDate } from '../../db/values.js';
-import { HttpError } from '../../plugins/error-handler.js';
+import { HttpError, parseRequest } from '../../plugins/error-handler.js';
 import type { ScanOwner, ScanService, ScanSettingsInput } from '../scans/scans.service.js';
 import {
   countSchedules,
@@ -77,7 +77,7 @@ export class ScheduleService {
    * `saveScheduleOnly`, answered with 14) its first run is queued at once.
    */
   async submit(owner: ScanOwner, body: unknown): Promise<CreateScanResponse> {
-    const request = createScanRequestSchema.parse(body);
+    const request = parseRequest(createScanRequestSchema, body);
     if (!request.enableSchedule) return this.deps.scans.create(owner, body);
     const draft = await this.#checkedDraft(owner, {
       scanSettings: { ...request.scanSettings, ...(request.url && { url: request.url }) },
@@ -107,7 +107,7 @@ export class ScheduleService {
     body: unknown,
     language: string,
   ): Promise<ScheduledScan | Record<string, never>> {
-    const request = scheduleScanRequestSchema.parse(body);
+    const request = parseRequest(scheduleScanRequestSchema, body);
     const action = scheduleActionOf(request);
     if (action === 'create') {
       const draft = await this.#checkedDraft(owner, {
@@ -327,7 +327,7 @@ export function scheduleSettingsOf(row: ScheduleRow): ScheduleSettings {
 
 /** Schedule settings with defaults filled in; an unknown IANA zone is a clear 400. */
 function checkedTiming(input: z.input<typeof scheduleSettingsSchema>): ScheduleSettings {
-  const timing = scheduleSettingsSchema.parse(input);
+  const timing = parseRequest(scheduleSettingsSchema, input);
   if (timing.timeZone !== undefined && !isKnownTimeZone(timing.timeZone)) {
     throw new HttpError(400, scheduleMessages.invalidTimeZone, {
       exceptionMessage: scheduleMessages.invalidTimeZone,

@@ -29,8 +29,10 @@ export function useSignIn(options: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: async (answer) => {
-      setSessionToken(answer.access_token);
+    onSuccess: async (answer, form) => {
+      // Without "remember me" the token lasts as long as the browser session (SPEC §3 Login).
+      const { rememberMe } = signInFormSchema.parse(form);
+      setSessionToken(answer.access_token, { persistent: rememberMe ?? false });
       await queryClient.invalidateQueries({ queryKey: ['user'] });
       toastSuccess(t('account.signIn.success'));
       options.onSuccess?.();

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { requestMessages, scanMessages, signInWaitMessage } from '@linkaudit/core';
+import { translateMessage } from './errors';
+
+const localesDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../public/locales',
+);
+
+async function translatorFor(language: string) {
+  const file = path.join(localesDir, language, 'translation.json');
+  const translation = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const instance = i18next.createInstance();
+  await instance.init({ lng: language, resources: { [language]: { translation } } });
+  return instance.t;
+}
+
+/** Issue 21's new server texts: bad input, an unknown start address, the sign-in backoff. */
+const texts = [
+  ...Object.values(requestMessages),
+  scanMessages.unknownHost('nowhere.example'),
+  signInWaitMessage(16),
+];
+
+describe('the bad-input refusals of the contract', () => {
+  it('read the same in English', async () => {
+    const t = await translatorFor('en');
+    for (const text of texts) expect(translateMessage(text, t)).toBe(text);
+  });
+
+  it('are translated into Chinese, keeping the host and the seconds', async () => {
+    const t = await translatorFor('zh-CN');
+    for (const text of texts) expect(translateMessage(text, t)).not.toBe(text);
+    expect(translateMessage(scanMessages.unknownHost('nowhere.example'), t)).toContain(
+      'nowhere.example',
+    );
+    expect(translateMessage(signInWaitMessage(16), t)).toContain('16');
+  });
+});
