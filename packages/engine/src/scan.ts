@@ -24,6 +24,7 @@ import type { DoneEvent, LinkCheck, ScanEvent } from './events.js';
 import { LinkChecker } from './fetch/checker.js';
 import { ScanStoppedError } from './fetch/errors.js';
 import { HttpClient } from './fetch/http-client.js';
+import type { RetryPause } from './fetch/retry-policy.js';
 import { engineDefaults, type EngineOptions } from './options.js';
 import { ScanTally } from './scan-tally.js';
 
@@ -88,6 +89,8 @@ class ScanRun {
   private robots: RobotsRules = { isAllowed: () => true, sitemaps: [] };
   private sitemap: SitemapContents | undefined;
   private active = 0;
+  /** Of the active fetches, those waiting to retry: they hold no thread meanwhile. */
+  private resting = 0;
   private finished = false;
   private wake: (() => void) | undefined;
   private progressTimer: NodeJS.Timeout | undefined;
@@ -100,10 +103,11 @@ class ScanRun {
       this.wake?.(),
     );
     const requestTimeoutMs = options.requestTimeoutMs ?? engineDefaults.requestTimeoutMs;
+    const retries = options.retries ?? engineDefaults.retries;
     this.client = new HttpClient({
       userAgent: options.userAgent ?? engineDefaults.userAgent,
       requestTimeoutMs,
-      retries: options.retries ?? engineDefaults.retries,
+      retries,
       retryBaseDelayMs: options.retryBaseDelayMs ?? engineDefaults.retryBaseDelayMs,
       maxRetryAfterMs: options.maxRetryAfterMs ?? engineDefaults.maxRetryAfterMs,
       maxRedirects: options.maxRedirects ?? engineDefaults.maxRedirects,
@@ -114,7 +118,7 @@ class ScanRun {
       ca: options.ca,
       signal: this.stop.signal,
     });
-    this.checker = new LinkChecker(this.client);
+    this.checker = new LinkChecker(this.client, retries);
     const perHost = Math.min(
       settings.maxThreadCount,
       options.perHostConcurrency ?? engineDefaults.perHostConcurrency,
@@ -254,7 +258,10 @@ class ScanRun {
   private async drain(): Promise<void> {
     while (!this.stop.stopped) {
       let target: Target | undefined;
-      while (this.active < this.settings.maxThreadCount && (target = this.frontier.take()))
+      while (
+        this.active - this.resting < this.settings.maxThreadCount &&
+        (target = this.frontier.take())
+      )
         this.launch(target);
       if (this.active === 0 && this.frontier.size === 0) return;
       await new Promise<void>((resolve) => (this.wake = resolve));
@@ -263,7 +270,7 @@ class ScanRun {
 
   private launch(target: Target): void {
     this.active++;
-    this.process(target)
+    this.process(target, undefined, this.pauseFor(target))
       .catch((error: unknown) => {
         if (!(error instanceof ScanStoppedError))
           this.ledger.settle(target, engineExceptionCheck(error));
@@ -275,19 +282,23 @@ class ScanRun {
       });
   }
 
-  /** Fetches one target: pages are parsed (links, or anchors only), other targets checked. */
+  /**
+   * Fetches one target: pages are parsed (links, or anchors only), other targets checked.
+   * `pause` frees a launched target's thread while it waits to retry.
+   */
   private async process(
     target: Target,
     onPageUrl?: (finalUrl: string) => void,
+    pause?: RetryPause,
   ): Promise<LinkCheck | undefined> {
     if (target.state !== 'queued') return target.check; // claimed as a redirect's final address
     target.state = 'active';
     if (!target.crawl && !target.readAnchors) {
-      const check = await this.checker.check(target.url, { measure: target.resource });
+      const check = await this.checker.check(target.url, { measure: target.resource, pause });
       this.ledger.settle(target, check);
       return check;
     }
-    const fetched = await this.checker.fetchPage(target.url);
+    const fetched = await this.checker.fetchPage(target.url, pause);
     let finalAddress: Target | undefined;
     if (fetched.html) {
       onPageUrl?.(fetched.html.finalUrl);
@@ -297,6 +308,25 @@ class ScanRun {
     if (finalAddress && fetched.check.state === 'ok')
       this.ledger.settle(finalAddress, { ...fetched.check, redirects: [] });
     return fetched.check;
+  }
+
+  /**
+   * A target waiting to retry gives its thread and its host slot to the rest of the crawl, and
+   * goes on at once when the wait is over (a host may then briefly see one request more than
+   * its cap per waking retry).
+   */
+  private pauseFor(target: Target): RetryPause {
+    return {
+      begin: () => {
+        this.resting++;
+        this.frontier.release(target);
+        this.wake?.();
+      },
+      end: () => {
+        this.resting--;
+        this.frontier.reclaim(target);
+      },
+    };
   }
 
   /** Stops the crawl: what was still waiting or under way is reported as not checked. */
