@@ -22,6 +22,7 @@ import { StopControl } from './crawl/stop-control.js';
 import type { Target } from './crawl/targets.js';
 import type { DoneEvent, LinkCheck, ScanEvent } from './events.js';
 import { LinkChecker } from './fetch/checker.js';
+import { cachingLookup } from './fetch/dns-cache.js';
 import { ScanStoppedError } from './fetch/errors.js';
 import { HttpClient } from './fetch/http-client.js';
 import type { RetryPause } from './fetch/retry-policy.js';
@@ -104,6 +105,8 @@ class ScanRun {
     );
     const requestTimeoutMs = options.requestTimeoutMs ?? engineDefaults.requestTimeoutMs;
     const retries = options.retries ?? engineDefaults.retries;
+    // One DNS cache per scan, under the address policy's guard (which checks every connection).
+    const lookup = cachingLookup(options.lookup);
     this.client = new HttpClient({
       userAgent: options.userAgent ?? engineDefaults.userAgent,
       requestTimeoutMs,
@@ -113,7 +116,7 @@ class ScanRun {
       maxRedirects: options.maxRedirects ?? engineDefaults.maxRedirects,
       connections: settings.maxThreadCount,
       verifyCertificates: settings.checkBrokenCertificate,
-      lookup: options.lookup,
+      lookup,
       addressPolicy: options.addressPolicy,
       ca: options.ca,
       signal: this.stop.signal,
@@ -134,7 +137,8 @@ class ScanRun {
     this.certificates = settings.checkBrokenCertificate
       ? new CertificateInspector(
           {
-            lookup: options.lookup,
+            lookup,
+            addressPolicy: options.addressPolicy,
             ca: options.ca,
             timeoutMs: requestTimeoutMs,
             signal: this.stop.signal,
