@@ -12,13 +12,21 @@
 // records the ground truth (`truth.json`): every URL a crawler reaches, which are broken (with
 // their status), the routes table the server answers (redirects, 410s) and the broken fragments.
 //
-// No URL in the site carries a host: links are root-relative (/s1/s2/p3.html) or
-// document-relative (../s2/p3.html), so everything resolves to the server the site is served from.
+// Links are root-relative (/s1/s2/p3.html) or document-relative (../s2/p3.html), so everything
+// resolves to the server the site is served from, with one exception: the tail.
+//
+// The tail is what real sites have and a clean generated site lacks: a few URLs that answer
+// slowly, trickle their body, or drop the connection mid-answer (the server reads these from the
+// routes in truth.json), and a few links to external hosts that do not resolve (names under the
+// reserved `.invalid` TLD, which never resolve anywhere, so no request ever leaves 127.0.0.1).
+// Each tail URL is linked from a few pages spread over the site, in their footer. Truth: a slow
+// or trickling answer that arrives within the request timeout is fine; a dropped connection and
+// an unresolvable host are broken (`status: 0` with a `reason`).
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 // Bump when the site's shape changes, so sites cached in bench/.sites are regenerated.
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 
 export const DEFAULT_OPTIONS = Object.freeze({
   pages: 2000,
@@ -32,6 +40,14 @@ export const DEFAULT_OPTIONS = Object.freeze({
   fragmentFraction: 0.1, // share of page links that carry a #fragment
   brokenFragmentShare: 0.25, // of those, the share whose fragment does not exist
   bigLinkChance: 0.02, // chance that a page links to one of the big files
+  slowUrls: 3, // tail: URLs that wait slowMs before answering (pages and images)
+  slowMs: 1500,
+  trickleUrls: 3, // tail: pages whose body arrives in 10 pieces over trickleMs
+  trickleMs: 1500,
+  dropUrls: 3, // tail: URLs whose connection drops in the middle of the answer's headers
+  deadHosts: 3, // tail: external hosts that do not resolve (*.bench.invalid)
+  deadHostUrls: 4, // URLs linked on each dead host
+  tailLinks: 3, // pages that link each tail URL
 });
 
 const FANOUT = 8; // backbone tree: page i links to pages 8i+1 … 8i+8, so all are reachable
@@ -71,7 +87,7 @@ function rngFor(seed, stream, index) {
   return mulberry32(hash3(seed, stream, index));
 }
 
-const STREAM = { page: 1, broken: 2, redirect: 3, image: 4, big: 5, missingImages: 6 };
+const STREAM = { page: 1, broken: 2, redirect: 3, image: 4, big: 5, missingImages: 6, tail: 7 };
 
 const pick = (rng, n) => Math.floor(rng() * n);
 
@@ -95,6 +111,7 @@ export function siteConfig(options = {}) {
       imagePool,
       missingImageCount,
     ),
+    tailByPage: tailByPage(o),
   };
 }
 
@@ -102,6 +119,85 @@ function chooseDistinct(rng, n, count) {
   const chosen = new Set();
   while (chosen.size < count) chosen.add(pick(rng, n));
   return chosen;
+}
+
+// ---- The tail ---------------------------------------------------------------------------------
+
+// Every tail URL: { kind, url, element, route } where url is a path on the site or an absolute
+// URL on a dead host, element the tag that links it, route what the server does (truth.routes).
+export function tailItems(o) {
+  const items = [];
+  for (let k = 0; k < o.slowUrls; k++) {
+    const image = k % 2 === 1;
+    items.push({
+      kind: 'slow',
+      url: `/tail/slow-${k}.${image ? 'png' : 'html'}`,
+      element: image ? 'img' : 'a',
+      route: { status: 200, delayMs: o.slowMs },
+    });
+  }
+  for (let k = 0; k < o.trickleUrls; k++) {
+    items.push({
+      kind: 'trickle',
+      url: `/tail/trickle-${k}.html`,
+      element: 'a',
+      route: { status: 200, trickleMs: o.trickleMs },
+    });
+  }
+  for (let k = 0; k < o.dropUrls; k++) {
+    const image = k % 2 === 1;
+    items.push({
+      kind: 'drop',
+      url: `/tail/drop-${k}.${image ? 'png' : 'html'}`,
+      element: image ? 'img' : 'a',
+      route: { status: 0, drop: true },
+    });
+  }
+  for (let h = 0; h < o.deadHosts; h++) {
+    for (let j = 0; j < o.deadHostUrls; j++) {
+      const image = j % 2 === 1;
+      const scheme = (h + j) % 2 === 0 ? 'http' : 'https';
+      items.push({
+        kind: 'dead-host',
+        url: `${scheme}://dead-${h}.bench.invalid/${image ? `img-${j}.png` : `page-${j}.html`}`,
+        element: image ? 'img' : 'a',
+      });
+    }
+  }
+  return items;
+}
+
+// page index → the tail items its footer links; each item on `tailLinks` distinct pages.
+function tailByPage(o) {
+  const byPage = new Map();
+  tailItems(o).forEach((item, t) => {
+    const pages = chooseDistinct(
+      rngFor(o.seed, STREAM.tail, t),
+      o.pages,
+      Math.min(o.tailLinks, o.pages),
+    );
+    for (const page of pages) {
+      if (!byPage.has(page)) byPage.set(page, []);
+      byPage.get(page).push(item);
+    }
+  });
+  return byPage;
+}
+
+// The truth of a tail URL: null when it works, else why it is broken.
+function tailBroken(item) {
+  if (item.kind === 'drop') return { status: 0, reason: 'connection dropped' };
+  if (item.kind === 'dead-host') return { status: 0, reason: 'host does not resolve' };
+  return null;
+}
+
+function tailHtml(from, items) {
+  return items
+    .map((item) => {
+      const href = item.url.startsWith('/') ? hrefFrom(from, item.url, false) : item.url;
+      return item.element === 'img' ? `<img src="${href}" alt="">` : `<a href="${href}">more</a>`;
+    })
+    .join('\n');
 }
 
 // ---- Paths -------------------------------------------------------------------------------
@@ -211,7 +307,7 @@ export function pageLinks(cfg, i) {
     links.push({ kind: 'big', index: pick(rng, cfg.bigFiles), relative: rng() < 0.5 });
   }
   addRandomLinks(cfg, i, rng, links, pageLink);
-  return { links, images: pageImages(cfg, rng) };
+  return { links, images: pageImages(cfg, rng), tail: cfg.tailByPage?.get(i) ?? [] };
 }
 
 // Fills the page up to its total with random links; broken and redirect probabilities are
@@ -285,7 +381,7 @@ function anchor(cfg, from, link, rng) {
 
 // The page's HTML: head with stylesheet and script, five sections (ids sec1..sec5) whose
 // paragraphs carry the links, images in the first sections. ~5 KB a page.
-export function renderPage(cfg, i, { links, images }) {
+export function renderPage(cfg, i, { links, images, tail = [] }) {
   const from = pagePath(i);
   const rng = rngFor(cfg.seed, STREAM.page, i + 0x40000000); // text only, links already drawn
   const perSection = Math.ceil(links.length / 5);
@@ -312,7 +408,7 @@ export function renderPage(cfg, i, { links, images }) {
 <body>
 <h1 id="top">Page ${i}</h1>
 ${sections.join('\n')}
-<footer><p>${words(rng, 12)}</p></footer>
+<footer><p>${words(rng, 12)}</p>${tail.length ? `\n${tailHtml(from, tail)}` : ''}</footer>
 </body>
 </html>
 `;
@@ -396,6 +492,7 @@ function crawlAndWrite(cfg, writer) {
     for (const k of page.images) recordImage(cfg, state, k);
     see(state, STYLESHEET);
     see(state, SCRIPT);
+    for (const item of page.tail) recordTail(state, item);
   }
   const unreached = reached.indexOf(0);
   if (unreached !== -1) throw new Error(`generator bug: page ${unreached} is not reachable from /`);
@@ -432,6 +529,13 @@ function recordLink(cfg, state, link, reach) {
   }
 }
 
+// Tail pages link back to `/` only, which is always seen: no crawl needed past them.
+function recordTail(state, item) {
+  if (!see(state, item.url)) return;
+  const broken = tailBroken(item);
+  if (broken) state.broken[item.url] = broken;
+}
+
 function recordFragment(state, link) {
   state.stats.fragmentALinks++;
   if (SECTION_IDS.includes(link.fragment)) return;
@@ -464,6 +568,18 @@ function writeStaticFiles(cfg, writer, state) {
     const { path: p, status } = brokenTarget(cfg, k);
     if (status !== 404) state.routes[p] = { status };
   }
+  for (const item of tailItems(cfg)) {
+    if (!item.route) continue;
+    state.routes[item.url] = item.route;
+    if (item.kind === 'drop') continue; // never answered: nothing to write
+    writer.write(item.url, item.element === 'img' ? imageBytes(cfg, 1) : tailPage(item));
+  }
+}
+
+// A small page behind a slow or trickling answer (~2 KB, so trickling takes several pieces).
+function tailPage(item) {
+  const filler = `<p>${'This page is served slowly, as some pages of real sites are. '.repeat(30)}</p>`;
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${item.kind}</title></head>\n<body><h1 id="top">${item.kind}</h1>\n${filler}\n<a href="/">home</a></body></html>\n`;
 }
 
 // Writes the site into `dir` (which must not exist) and returns its truth, also saved as
@@ -476,7 +592,11 @@ export function generateSite(dir, options = {}) {
   writeStaticFiles(cfg, writer, state);
   const truth = {
     generatorVersion: GENERATOR_VERSION,
-    options: { ...cfg, missingImages: [...cfg.missingImages].sort((a, b) => a - b) },
+    options: {
+      ...cfg,
+      missingImages: [...cfg.missingImages].sort((a, b) => a - b),
+      tailByPage: undefined,
+    },
     start: '/',
     urls: state.urls,
     broken: state.broken,

@@ -75,7 +75,9 @@ async function fetchAll(urls, concurrency) {
       try {
         await fetchOne(url, dispatcher, totals);
       } catch (error) {
+        // (a dropped connection or a host that does not resolve: broken for any checker)
         totals.errors.push({ url, message: String(error?.message ?? error) });
+        totals.broken.push(url);
       }
       totals.fetched++;
     }

@@ -1,5 +1,7 @@
 // Static server for a generated site: files from the site folder, the redirect/410 routes
-// from its truth.json, 404 for anything else, optional latency on every response.
+// from its truth.json, 404 for anything else, optional latency on every response. The tail's
+// routes misbehave as real servers do: `delayMs` answers late, `trickleMs` sends the body in ten
+// pieces spread over that time, `drop` closes the connection in the middle of the headers.
 //
 // It runs in its own process (started by run.mjs with fork) so that the measured tool's RSS and
 // CPU are its own. Small files are loaded into memory at start, before any measurement, so the
@@ -77,12 +79,47 @@ function answer(site, req, res) {
       : route.location;
     return send(req, res, route.status, { location, 'content-length': 0 }, null);
   }
+  if (route?.drop) return dropMidAnswer(req);
+  if (route?.delayMs)
+    return void setTimeout(() => sendFile(site, req, res, urlPath), route.delayMs);
+  if (route?.trickleMs) return trickle(site, req, res, urlPath, route.trickleMs);
   if (route) return send(req, res, route.status, textHeaders(NOT_FOUND), NOT_FOUND);
+  return sendFile(site, req, res, urlPath);
+}
+
+function sendFile(site, req, res, urlPath) {
   const file = site.files.get(urlPath);
   if (!file) return send(req, res, 404, textHeaders(NOT_FOUND), NOT_FOUND);
   const headers = { 'content-type': file.type, 'content-length': file.size };
   const body = file.body ?? (req.method === 'HEAD' ? null : createReadStream(file.full));
   return send(req, res, 200, headers, body);
+}
+
+// Half a status line and header, then the connection is gone: no answer a client could use.
+function dropMidAnswer(req) {
+  req.socket.end('HTTP/1.1 200 OK\r\ncontent-type: text/ht');
+  req.socket.destroySoon();
+}
+
+// The headers at once, the body in ten pieces `totalMs / 10` apart (a slow backend streaming).
+function trickle(site, req, res, urlPath, totalMs) {
+  const file = site.files.get(urlPath);
+  if (!file?.body) return send(req, res, 404, textHeaders(NOT_FOUND), NOT_FOUND);
+  res.writeHead(200, { 'content-type': file.type, 'content-length': file.size });
+  if (req.method === 'HEAD') return res.end();
+  const pieces = 10;
+  const size = Math.ceil(file.body.length / pieces);
+  let piece = 0;
+  const next = () => {
+    if (res.destroyed) return;
+    const chunk = file.body.subarray(piece * size, (piece + 1) * size);
+    piece++;
+    if (piece < pieces) {
+      res.write(chunk);
+      setTimeout(next, totalMs / pieces);
+    } else res.end(chunk);
+  };
+  setTimeout(next, totalMs / pieces);
 }
 
 function decodePath(url) {

@@ -8,7 +8,10 @@ export interface EngineOptions {
   userAgent?: string;
   /** Per request: connecting, waiting for headers, and between body chunks. Default 30 s. */
   requestTimeoutMs?: number;
-  /** Retries after a timeout, a 5xx answer or a dropped connection. Default 2. */
+  /**
+   * Extra requests a URL may make after its first: retries after a timeout (one at most), a 5xx
+   * or 429 answer or a dropped connection, and the GET after a refused HEAD. Default 2.
+   */
   retries?: number;
   /** First retry delay; doubles each time, with jitter. Default 500 ms. */
   retryBaseDelayMs?: number;

@@ -22,8 +22,10 @@ import { StopControl } from './crawl/stop-control.js';
 import type { Target } from './crawl/targets.js';
 import type { DoneEvent, LinkCheck, ScanEvent } from './events.js';
 import { LinkChecker } from './fetch/checker.js';
+import { cachingLookup } from './fetch/dns-cache.js';
 import { ScanStoppedError } from './fetch/errors.js';
 import { HttpClient } from './fetch/http-client.js';
+import type { RetryPause } from './fetch/retry-policy.js';
 import { engineDefaults, type EngineOptions } from './options.js';
 import { ScanTally } from './scan-tally.js';
 
@@ -88,6 +90,8 @@ class ScanRun {
   private robots: RobotsRules = { isAllowed: () => true, sitemaps: [] };
   private sitemap: SitemapContents | undefined;
   private active = 0;
+  /** Of the active fetches, those waiting to retry: they hold no thread meanwhile. */
+  private resting = 0;
   private finished = false;
   private wake: (() => void) | undefined;
   private progressTimer: NodeJS.Timeout | undefined;
@@ -100,21 +104,24 @@ class ScanRun {
       this.wake?.(),
     );
     const requestTimeoutMs = options.requestTimeoutMs ?? engineDefaults.requestTimeoutMs;
+    const retries = options.retries ?? engineDefaults.retries;
+    // One DNS cache per scan, under the address policy's guard (which checks every connection).
+    const lookup = cachingLookup(options.lookup);
     this.client = new HttpClient({
       userAgent: options.userAgent ?? engineDefaults.userAgent,
       requestTimeoutMs,
-      retries: options.retries ?? engineDefaults.retries,
+      retries,
       retryBaseDelayMs: options.retryBaseDelayMs ?? engineDefaults.retryBaseDelayMs,
       maxRetryAfterMs: options.maxRetryAfterMs ?? engineDefaults.maxRetryAfterMs,
       maxRedirects: options.maxRedirects ?? engineDefaults.maxRedirects,
       connections: settings.maxThreadCount,
       verifyCertificates: settings.checkBrokenCertificate,
-      lookup: options.lookup,
+      lookup,
       addressPolicy: options.addressPolicy,
       ca: options.ca,
       signal: this.stop.signal,
     });
-    this.checker = new LinkChecker(this.client);
+    this.checker = new LinkChecker(this.client, retries);
     const perHost = Math.min(
       settings.maxThreadCount,
       options.perHostConcurrency ?? engineDefaults.perHostConcurrency,
@@ -130,7 +137,8 @@ class ScanRun {
     this.certificates = settings.checkBrokenCertificate
       ? new CertificateInspector(
           {
-            lookup: options.lookup,
+            lookup,
+            addressPolicy: options.addressPolicy,
             ca: options.ca,
             timeoutMs: requestTimeoutMs,
             signal: this.stop.signal,
@@ -254,7 +262,10 @@ class ScanRun {
   private async drain(): Promise<void> {
     while (!this.stop.stopped) {
       let target: Target | undefined;
-      while (this.active < this.settings.maxThreadCount && (target = this.frontier.take()))
+      while (
+        this.active - this.resting < this.settings.maxThreadCount &&
+        (target = this.frontier.take())
+      )
         this.launch(target);
       if (this.active === 0 && this.frontier.size === 0) return;
       await new Promise<void>((resolve) => (this.wake = resolve));
@@ -263,7 +274,7 @@ class ScanRun {
 
   private launch(target: Target): void {
     this.active++;
-    this.process(target)
+    this.process(target, undefined, this.pauseFor(target))
       .catch((error: unknown) => {
         if (!(error instanceof ScanStoppedError))
           this.ledger.settle(target, engineExceptionCheck(error));
@@ -275,20 +286,24 @@ class ScanRun {
       });
   }
 
-  /** Fetches one target: pages are parsed (links, or anchors only), other targets checked. */
+  /**
+   * Fetches one target: pages are parsed (links, or anchors only), other targets checked.
+   * `pause` frees a launched target's thread while it waits to retry.
+   */
   private async process(
     target: Target,
     onPageUrl?: (finalUrl: string) => void,
+    pause?: RetryPause,
   ): Promise<LinkCheck | undefined> {
-    if (target.reread) return this.reread(target);
+    if (target.reread) return this.reread(target, pause);
     if (target.state !== 'queued') return target.check; // claimed as a redirect's final address
     target.state = 'active';
     if (!target.crawl && !target.readAnchors) {
-      const check = await this.checker.check(target.url, { measure: target.resource });
+      const check = await this.checker.check(target.url, { measure: target.resource, pause });
       this.ledger.settle(target, check);
       return check;
     }
-    const fetched = await this.checker.fetchPage(target.url);
+    const fetched = await this.checker.fetchPage(target.url, pause);
     let finalAddress: Target | undefined;
     if (fetched.html) {
       onPageUrl?.(fetched.html.finalUrl);
@@ -301,17 +316,36 @@ class ScanRun {
   }
 
   /** A target checked first and linked for a visitor later: fetched again and read as a page. */
-  private async reread(target: Target): Promise<LinkCheck | undefined> {
+  private async reread(target: Target, pause?: RetryPause): Promise<LinkCheck | undefined> {
     try {
       // (Read as a page meanwhile, or its address is read through another target.)
       if (target.pageId === undefined && target.sameAs === undefined) {
-        const fetched = await this.checker.fetchPage(target.url);
+        const fetched = await this.checker.fetchPage(target.url, pause);
         if (fetched.html) await this.reader.read(target, fetched);
       }
     } finally {
       this.ledger.finishReread(target);
     }
     return target.check;
+  }
+
+  /**
+   * A target waiting to retry gives its thread and its host slot to the rest of the crawl, and
+   * goes on at once when the wait is over (a host may then briefly see one request more than
+   * its cap per waking retry).
+   */
+  private pauseFor(target: Target): RetryPause {
+    return {
+      begin: () => {
+        this.resting++;
+        this.frontier.release(target);
+        this.wake?.();
+      },
+      end: () => {
+        this.resting--;
+        this.frontier.reclaim(target);
+      },
+    };
   }
 
   /** Stops the crawl: what was still waiting or under way is reported as not checked. */

@@ -66,6 +66,12 @@ export class Frontier {
     if (queue) queue.active = Math.max(0, queue.active - 1);
   }
 
+  /** A fetch of this host that had given its slot back (to wait for a retry) goes on. */
+  reclaim(target: Target): void {
+    const queue = this.hosts.get(target.host);
+    if (queue) queue.active++;
+  }
+
   /** Empties the frontier, handing back everything that was still waiting. */
   drain(): Target[] {
     const rest: Target[] = [];

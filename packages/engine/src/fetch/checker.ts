@@ -13,6 +13,7 @@ import {
   type HttpClient,
   type HttpResponse,
 } from './http-client.js';
+import { AttemptBudget, rejectsHead, type RetryPause } from './retry-policy.js';
 
 /** A page fetched for crawling: its check, and the open response when it is HTML. */
 export interface PageFetch {
@@ -26,31 +27,43 @@ const htmlTypes = /^(?:text\/html|application\/xhtml\+xml)\b/i;
 export function isHtmlType(contentType: string): boolean {
   return contentType === '' || htmlTypes.test(contentType);
 }
-/** Failures a GET cannot cure: the host, the certificate or the port is the problem. */
-const finalWithoutGet = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED']);
+
+export interface CheckOptions {
+  /** Download a resource whose answer does not state its size, to count it. */
+  measure?: boolean;
+  /** Told when the URL waits for a retry (see retry-policy.ts). */
+  pause?: RetryPause | undefined;
+}
 
 /**
  * Turns HTTP into link outcomes: HEAD first for targets we only check (GET when a server
- * mishandles HEAD, remembered per host), GET for pages we crawl.
+ * rejects HEAD, remembered per host), GET for pages we crawl; every URL within one attempt
+ * budget (retry-policy.ts).
  */
 export class LinkChecker {
   private readonly hostsWithoutHead = new Set<string>();
 
-  constructor(private readonly client: HttpClient) {}
+  constructor(
+    private readonly client: HttpClient,
+    private readonly retries: number,
+  ) {}
 
   /**
-   * HEAD first, GET when the server mishandles HEAD. With `measure`, a resource whose size the
+   * HEAD first, GET when the server rejects HEAD. With `measure`, a resource whose size the
    * answer did not state is downloaded (and counted) so page weights stay true.
    */
-  async check(url: string, options: { measure?: boolean } = {}): Promise<LinkCheck> {
+  async check(url: string, options: CheckOptions = {}): Promise<LinkCheck> {
     const host = new URL(url).host;
+    const budget = new AttemptBudget(this.retries, options.pause);
     let check: LinkCheck;
     if (this.hostsWithoutHead.has(host)) {
-      check = await this.attempt(url, 'GET', options.measure);
+      check = (await this.attempt(url, 'GET', budget, options.measure)).check;
     } else {
-      check = await this.attempt(url, 'HEAD');
-      if (needsGetFallback(check)) {
-        check = await this.attempt(url, 'GET', options.measure);
+      const head = await this.attempt(url, 'HEAD', budget);
+      check = head.check;
+      if (head.rejected) {
+        budget.take(); // (asked even when the budget is spent: it is another question)
+        check = (await this.attempt(url, 'GET', budget, options.measure)).check;
         if (check.state === 'ok') this.hostsWithoutHead.add(host);
       }
     }
@@ -60,17 +73,22 @@ export class LinkChecker {
       check.size === undefined &&
       check.statusCode !== 204
     ) {
-      const measured = await this.attempt(url, 'GET', true);
+      const { check: measured } = await this.attempt(
+        url,
+        'GET',
+        new AttemptBudget(this.retries, options.pause),
+        true,
+      );
       if (measured.state === 'ok')
         return { ...check, ...(measured.size !== undefined ? { size: measured.size } : {}) };
     }
     return check;
   }
 
-  async fetchPage(url: string): Promise<PageFetch> {
+  async fetchPage(url: string, pause?: RetryPause): Promise<PageFetch> {
     let result: FollowResult;
     try {
-      result = await this.client.follow(url, 'GET');
+      result = await this.client.follow(url, 'GET', new AttemptBudget(this.retries, pause));
     } catch (error) {
       return { check: failedRequest(error) };
     }
@@ -88,18 +106,27 @@ export class LinkChecker {
     };
   }
 
-  private async attempt(url: string, method: 'GET' | 'HEAD', measure = false): Promise<LinkCheck> {
+  /** One followed request; `rejected` when it was a HEAD the server said it does not handle. */
+  private async attempt(
+    url: string,
+    method: 'GET' | 'HEAD',
+    budget: AttemptBudget,
+    measure = false,
+  ): Promise<{ check: LinkCheck; rejected: boolean }> {
     try {
-      const result = await this.client.follow(url, method);
+      const result = await this.client.follow(url, method, budget);
       const check = outcome(result);
-      if (!result.ok) return check;
+      if (!result.ok) return { check, rejected: false };
+      const rejected =
+        result.response.method === 'HEAD' &&
+        (check.state === 'unverified' || rejectsHead(result.response.statusCode));
       if (!measure || check.state !== 'ok' || check.size !== undefined) {
         discard(result.response.body);
-        return check;
+        return { check, rejected };
       }
-      return { ...check, size: await countBytes(result.response.body) };
+      return { check: { ...check, size: await countBytes(result.response.body) }, rejected };
     } catch (error) {
-      return failedRequest(error);
+      return { check: failedRequest(error), rejected: false };
     }
   }
 }
@@ -113,15 +140,6 @@ async function countBytes(body: HttpResponse['body']): Promise<number> {
   }
   closeBody(body);
   return size;
-}
-
-function needsGetFallback(check: LinkCheck): boolean {
-  if (check.state === 'unverified') return true;
-  if (check.state !== 'broken') return false;
-  if (check.reason === FailureReason.TimeOut || check.reason === FailureReason.InvalidCertificate) {
-    return false;
-  }
-  return !finalWithoutGet.has(check.errorCode ?? '');
 }
 
 function failedRequest(error: unknown): LinkCheck {

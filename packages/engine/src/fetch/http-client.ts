@@ -4,11 +4,14 @@ import { Agent, request } from 'undici';
 import type { LookupFunction } from 'node:net';
 import type { RedirectHop } from '../events.js';
 import { assertLiteralAllowed, guardLookup, type AddressPolicy } from './address-policy.js';
-import { ScanStoppedError, errorCode } from './errors.js';
+import { ScanStoppedError } from './errors.js';
+import { AttemptBudget, backoffMs, retriableStatuses } from './retry-policy.js';
 
 /** One HTTP answer, body not yet read. */
 export interface HttpResponse {
   url: string;
+  /** The method that got this answer (a retry after a failed HEAD is a GET). */
+  method: 'GET' | 'HEAD';
   statusCode: number;
   headers: Record<string, string | string[] | undefined>;
   body: Readable;
@@ -39,23 +42,12 @@ export interface HttpClientConfig {
   signal: AbortSignal;
 }
 
-const retriableStatuses = new Set([429, 500, 502, 503, 504]);
-const retriableErrors = new Set([
-  'ECONNRESET',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'ETIMEDOUT',
-]);
-
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
 /**
  * HTTP for one scan: keep-alive pools per origin (one undici Agent), timeouts, retries with
- * backoff, Retry-After, and redirects followed by hand so every hop is recorded.
+ * backoff and Retry-After as retry-policy.ts says, and redirects followed by hand so every hop is
+ * recorded.
  */
 export class HttpClient {
   private readonly agent: Agent;
@@ -92,13 +84,21 @@ export class HttpClient {
     else config.signal.addEventListener('abort', stop, { once: true });
   }
 
-  /** Follows redirects from `url`; each hop is retried on its own. */
-  async follow(url: string, method: 'GET' | 'HEAD'): Promise<FollowResult> {
+  /**
+   * Follows redirects from `url`. Retries of every hop come out of `budget`, the URL's own
+   * (a fresh one when none is given: robots.txt, sitemaps).
+   */
+  async follow(
+    url: string,
+    method: 'GET' | 'HEAD',
+    budget = new AttemptBudget(this.config.retries),
+  ): Promise<FollowResult> {
     const redirects: RedirectHop[] = [];
     let current = url;
     let currentMethod = method;
     for (;;) {
-      const response = await this.sendWithRetry(current, currentMethod);
+      const response = await this.sendWithRetry(current, currentMethod, budget);
+      currentMethod = response.method;
       if (!redirectStatuses.has(response.statusCode)) return { ok: true, response, redirects };
       discard(response.body);
       redirects.push({ url: current, statusCode: response.statusCode });
@@ -122,24 +122,45 @@ export class HttpClient {
     await this.agent.destroy();
   }
 
-  /** One request, retried for timeouts, dropped connections, 5xx and 429 (Retry-After honoured). */
-  private async sendWithRetry(url: string, method: 'GET' | 'HEAD'): Promise<HttpResponse> {
-    for (let attempt = 0; ; attempt++) {
-      const canRetry = attempt < this.config.retries;
+  /**
+   * One request, retried for timeouts, dropped connections, 5xx and 429 (Retry-After honoured)
+   * while the budget lasts; a retry after a HEAD is a GET.
+   */
+  private async sendWithRetry(
+    url: string,
+    method: 'GET' | 'HEAD',
+    budget: AttemptBudget,
+  ): Promise<HttpResponse> {
+    let current = method;
+    for (;;) {
       let response: HttpResponse;
       try {
-        response = await this.send(url, method);
+        response = await this.send(url, current);
       } catch (error) {
         if (this.config.signal.aborted) throw new ScanStoppedError();
-        if (!canRetry || !isRetriable(error)) throw error;
-        await this.sleep(this.backoff(attempt));
+        if (!budget.retryAfterError(error)) throw error;
+        await this.rest(this.backoff(budget), budget);
+        current = 'GET';
         continue;
       }
-      if (!canRetry || !retriableStatuses.has(response.statusCode)) return response;
-      const wait = this.retryDelay(response, attempt);
-      if (wait === undefined) return response;
+      if (!retriableStatuses.has(response.statusCode)) return response;
+      // A server asking for a longer wait than we give is reported at once.
+      const retryAfter = parseRetryAfter(response.headers['retry-after']);
+      if (retryAfter !== undefined && retryAfter > this.config.maxRetryAfterMs) return response;
+      if (!budget.take()) return response;
       discard(response.body);
-      await this.sleep(wait);
+      await this.rest(retryAfter ?? this.backoff(budget), budget);
+      current = 'GET';
+    }
+  }
+
+  /** Waits before a retry; meanwhile the URL holds nothing the rest of the crawl needs. */
+  private async rest(milliseconds: number, budget: AttemptBudget): Promise<void> {
+    budget.pause?.begin();
+    try {
+      await this.sleep(milliseconds);
+    } finally {
+      budget.pause?.end();
     }
   }
 
@@ -151,25 +172,22 @@ export class HttpClient {
       // undici closes a connection after each HEAD by default, in case the server sends a body it
       // should not: one new connection per checked link. We keep it when the server says
       // keep-alive; a stray body then breaks the next answer on that connection, which is
-      // retried on a fresh one (see isRetriable).
+      // retried on a fresh one (see retry-policy.ts).
       ...(method === 'HEAD' ? { reset: false } : {}),
       headers: this.headers,
     });
-    return { url, statusCode: response.statusCode, headers: response.headers, body: response.body };
+    return {
+      url,
+      method,
+      statusCode: response.statusCode,
+      headers: response.headers,
+      body: response.body,
+    };
   }
 
-  /** How long to wait before retrying this answer; undefined when it should not be retried. */
-  private retryDelay(response: HttpResponse, attempt: number): number | undefined {
-    const retryAfter = parseRetryAfter(response.headers['retry-after']);
-    if (retryAfter !== undefined) {
-      return retryAfter <= this.config.maxRetryAfterMs ? retryAfter : undefined;
-    }
-    return this.backoff(attempt);
-  }
-
-  private backoff(attempt: number): number {
-    const base = this.config.retryBaseDelayMs * 2 ** attempt;
-    return base / 2 + Math.random() * base;
+  /** The wait before the retry just taken from `budget`. */
+  private backoff(budget: AttemptBudget): number {
+    return backoffMs(this.config.retryBaseDelayMs, budget.retriesMade - 1);
   }
 
   private sleep(milliseconds: number): Promise<void> {
@@ -187,16 +205,6 @@ export class HttpClient {
       signal.addEventListener('abort', onAbort, { once: true });
     });
   }
-}
-
-/**
- * Timeouts and dropped connections, and answers that are not HTTP at all: those come from a
- * connection a server broke (e.g. the stray body of an earlier HEAD answer), and undici gives
- * its HTTPParserError no code, so it is known by its name.
- */
-function isRetriable(error: unknown): boolean {
-  if (error instanceof Error && error.name === 'HTTPParserError') return true;
-  return retriableErrors.has(errorCode(error) ?? '');
 }
 
 /** Stops reading a body; undici reports that as an error we expect and ignore. */
