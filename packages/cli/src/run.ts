@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { access, constants, open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { ScanStatus, type ScanSettings } from '@linkaudit/core';
+import { effectiveLinkLimit, ScanStatus, type ScanSettings } from '@linkaudit/core';
 import { runScan, type DoneEvent, type RunScanOptions } from '@linkaudit/engine';
 import type { FormatOptions, Formatter } from './formatters/format.js';
 import { formatCsv } from './formatters/csv.js';
@@ -151,6 +151,9 @@ async function writeReport(report: ScanReport, command: ScanCommand, io: CliIo):
   const chunks = formatters[format](report, { color, version: cliVersion() });
   if (!file) {
     for (const chunk of chunks) await write(io.stdout, chunk);
+    // The report may be going to a file or a pipe: the terminal learns it is partial here.
+    const stop = stopText(report, command);
+    if (stop && !quiet) await write(io.stderr, `linkaudit: ${stop}\n`);
     return;
   }
   let handle: FileHandle | undefined;
@@ -162,18 +165,46 @@ async function writeReport(report: ScanReport, command: ScanCommand, io: CliIo):
     await handle?.close().catch(() => undefined);
     throw new Error(`cannot write the report to ${file}: ${errorMessage(error)}`, { cause: error });
   }
-  if (!quiet) {
-    const { uniqueBrokenLinks: broken } = report.done.summary;
-    const anchors = report.brokenAnchors.length;
-    const violations = report.rules?.violations.length;
-    const found = [
-      `${broken} broken URL${broken === 1 ? '' : 's'}`,
-      ...(anchors > 0 ? [`${anchors} broken anchor${anchors === 1 ? '' : 's'}`] : []),
-      ...(violations === undefined
-        ? []
-        : [`${violations} rule violation${violations === 1 ? '' : 's'}`]),
-    ].join(', ');
-    await write(io.stderr, `linkaudit: ${found}; report written to ${file}\n`);
+  if (!quiet) await write(io.stderr, `linkaudit: ${resultLine(report, command)}\n`);
+}
+
+/**
+ * The terminal line after a report written to a file: what was found, and first why the scan
+ * stopped when a limit stopped it (the report then covers only part of the site). "stopped after
+ * 5000 broken URLs (--max-errors 5000), 2 broken anchors; report written to report.json".
+ */
+function resultLine(report: ScanReport, command: ScanCommand): string {
+  const { uniqueBrokenLinks: broken } = report.done.summary;
+  const anchors = report.brokenAnchors.length;
+  const violations = report.rules?.violations.length;
+  const brokenUrls = `${broken} broken URL${broken === 1 ? '' : 's'}`;
+  const stop = stopText(report, command);
+  const found = [
+    report.done.stoppedBy === 'error-limit' && stop ? stop : brokenUrls,
+    ...(anchors > 0 ? [`${anchors} broken anchor${anchors === 1 ? '' : 's'}`] : []),
+    ...(violations === undefined
+      ? []
+      : [`${violations} rule violation${violations === 1 ? '' : 's'}`]),
+  ].join(', ');
+  const first = stop && report.done.stoppedBy !== 'error-limit' ? `${stop}; ` : '';
+  return `${first}${found}; report written to ${command.output.file ?? ''}`;
+}
+
+/**
+ * Why a limit stopped the scan, with the flag that sets it (its default when not given), or
+ * undefined when it ran to its end (or was cancelled, or failed: those say so themselves).
+ */
+function stopText(report: ScanReport, { settings }: ScanCommand): string | undefined {
+  const broken = report.done.summary.uniqueBrokenLinks;
+  switch (report.done.stoppedBy) {
+    case 'error-limit':
+      return `stopped after ${broken} broken URL${broken === 1 ? '' : 's'} (--max-errors ${settings.maxErrorCount})`;
+    case 'link-limit':
+      return `stopped at the link limit (--max-links ${effectiveLinkLimit(settings)})`;
+    case 'timeout':
+      return `stopped at the time limit (--timeout ${settings.timeoutAfter})`;
+    default:
+      return undefined;
   }
 }
 

@@ -66,7 +66,11 @@ export const formatText: Formatter = (report, options) => {
 function summaryLines(report: ScanReport, paint: Paint): string[] {
   const { done } = report;
   const { summary } = done;
-  const label = statusLabels[done.status] ?? `Status ${done.status}`;
+  // Status 10 (OverMaxLinks) stands for both limits: the error limit has its own label.
+  const label =
+    done.stoppedBy === 'error-limit'
+      ? 'Error limit reached'
+      : (statusLabels[done.status] ?? `Status ${done.status}`);
   const statusStyle =
     done.status === ScanStatus.Failed
       ? 'red'
