@@ -3,12 +3,12 @@ import { access, constants, open, stat, type FileHandle } from 'node:fs/promises
 import { dirname, resolve } from 'node:path';
 import { effectiveLinkLimit, ScanStatus, type ScanSettings } from '@linkaudit/core';
 import { runScan, type DoneEvent, type RunScanOptions } from '@linkaudit/engine';
-import type { FormatOptions, Formatter } from './formatters/format.js';
-import { formatCsv } from './formatters/csv.js';
-import { jsonChunks } from './formatters/json.js';
-import { formatJunit } from './formatters/junit.js';
-import { formatSarif } from './formatters/sarif.js';
-import { formatText } from './formatters/text.js';
+import { csvReport } from './formatters/csv.js';
+import { chunked, type Formatter } from './formatters/format.js';
+import { jsonReport } from './formatters/json.js';
+import { junitReport } from './formatters/junit.js';
+import { sarifReport } from './formatters/sarif.js';
+import { textReport } from './formatters/text.js';
 import { parseCommandLine, usage, UsageError, type Command, type Format } from './options.js';
 import { createProgressLine } from './progress.js';
 import { ReportCollector, type ScanReport } from './report.js';
@@ -39,20 +39,16 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
 type ScanCommand = Extract<Command, { kind: 'scan' }>;
 
-type ChunkedFormatter = (report: ScanReport, options: FormatOptions) => Iterable<string>;
-
-/** A formatter that makes its report as one string, as the one chunk. */
-const inOneChunk =
-  (format: Formatter): ChunkedFormatter =>
-  (report, options) => [format(report, options)];
-
-/** Each format's report as pieces of text (the JSON report's violations come in thousands). */
-const formatters: Record<Format, ChunkedFormatter> = {
-  text: inOneChunk(formatText),
-  json: jsonChunks,
-  csv: inOneChunk(formatCsv),
-  junit: inOneChunk(formatJunit),
-  sarif: inOneChunk(formatSarif),
+/**
+ * Each format's report in pieces: it is written as it is made, in chunks of 64 KB, so writing a
+ * report takes little memory beyond what the scan collected (the crawl's peak stays the peak).
+ */
+const formatters: Record<Format, Formatter> = {
+  text: textReport,
+  json: jsonReport,
+  csv: csvReport,
+  junit: junitReport,
+  sarif: sarifReport,
 };
 
 /** The whole command line program; resolves with the exit code and never throws. */
@@ -148,7 +144,7 @@ export function exitCodeFor(report: ScanReport): ExitCode {
 async function writeReport(report: ScanReport, command: ScanCommand, io: CliIo): Promise<void> {
   const { format, file, quiet } = command.output;
   const color = format === 'text' && !file && io.stdout.isTTY === true && colorAllowed(io.env);
-  const chunks = formatters[format](report, { color, version: cliVersion() });
+  const chunks = chunked(formatters[format](report, { color, version: cliVersion() }));
   if (!file) {
     for (const chunk of chunks) await write(io.stdout, chunk);
     // The report may be going to a file or a pipe: the terminal learns it is partial here.
