@@ -143,12 +143,16 @@ function figures(samples) {
   const crawlEnd = samples[lastWithSockets] ?? samples[0];
   const last = samples.at(-1);
   const fileOpened = samples.find((sample) => sample.bytes >= 0);
+  // The report's file is opened once the engine has finished and the collector has sorted: the
+  // high-water mark just before is everything but the writing of the report.
+  const beforeFile = samples.findLast((sample) => sample.bytes < 0) ?? samples[0];
   return {
     crawlEndMs: crawlEnd.ms,
     crawlPeakMb: crawlEnd.hwm,
     rssAtCrawlEndMb: crawlEnd.rss,
     peakMb: last.hwm,
     fileOpenedMs: fileOpened?.ms ?? null,
+    beforeFileMb: beforeFile.hwm,
     endMs: last.ms,
   };
 }
@@ -156,6 +160,7 @@ function figures(samples) {
 const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 const mb = (value) => value.toFixed(0).padStart(5);
 const s = (ms) => (ms / 1000).toFixed(2).padStart(6);
+const signed = (value) => `${value >= 0 ? '+' : '-'}${Math.abs(value).toFixed(0).padStart(3)}`;
 
 async function main() {
   if (!existsSync(values.cli)) throw new Error(`${values.cli} not found: npm run build:ts`);
@@ -167,7 +172,7 @@ async function main() {
       `${size} pages, --max-errors ${values['max-errors']}, --concurrency ${values.concurrency}; MB and s`,
     );
     console.log(
-      'format  crawl peak  RSS at crawl end  whole-run peak  after crawl  crawl ends  file opened  exit',
+      'format  crawl peak  RSS at crawl end  peak before the file  whole-run peak  after crawl  writing  crawl ends  file opened  exit',
     );
     for (const format of formats) {
       const runs = [];
@@ -190,8 +195,9 @@ async function main() {
       const pick = (key) => median(runs.map((run) => run[key]));
       const crawlPeak = pick('crawlPeakMb');
       const peak = pick('peakMb');
+      const beforeFile = pick('beforeFileMb');
       console.log(
-        `${format.padEnd(6)}  ${mb(crawlPeak)}       ${mb(pick('rssAtCrawlEndMb'))}             ${mb(peak)}        ${(peak - crawlPeak >= 0 ? '+' : '') + (peak - crawlPeak).toFixed(0).padStart(4)}     ${s(pick('crawlEndMs'))}       ${s(pick('fileOpenedMs') ?? 0)}  ${s(pick('endMs'))}`,
+        `${format.padEnd(6)}  ${mb(crawlPeak)}       ${mb(pick('rssAtCrawlEndMb'))}             ${mb(beforeFile)}                 ${mb(peak)}        ${signed(peak - crawlPeak)}    ${signed(peak - beforeFile)}     ${s(pick('crawlEndMs'))}       ${s(pick('fileOpenedMs') ?? 0)}  ${s(pick('endMs'))}`,
       );
     }
   } finally {
