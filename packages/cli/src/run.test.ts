@@ -147,6 +147,23 @@ describe('main', () => {
     );
   });
 
+  it('says on stderr that a scan stopped at a limit when the report goes to stdout', async () => {
+    const stopped: DoneEvent = {
+      type: 'done',
+      status: ScanStatus.OverMaxLinks,
+      stoppedBy: 'error-limit',
+      summary: shopSummary,
+    };
+    const io = fakeIo();
+    const argv = ['scan', 'shop.example.com', '--max-errors', '6', '-f', 'json'];
+    expect(await main(argv, io, fakeEngine(shopEvents, stopped))).toBe(1);
+    expect(io.stderr.text).toBe('linkaudit: stopped after 6 broken URLs (--max-errors 6)\n');
+    expect(JSON.parse(io.stdout.text)).toMatchObject({ stoppedBy: 'error-limit' });
+    const quiet = fakeIo();
+    await main([...argv, '-q'], quiet, fakeEngine(shopEvents, stopped));
+    expect(quiet.stderr.text).toBe('');
+  });
+
   it('reports page rank and inclusion only when their flags are given', async () => {
     const done: DoneEvent = { type: 'done', status: ScanStatus.Complete, summary: auditSummary };
     const plain = fakeIo();
@@ -277,6 +294,52 @@ describe('main', () => {
       );
       const sarif = JSON.parse(await readFile(file, 'utf8'));
       expect(sarif.runs[0].results).toHaveLength(15);
+    });
+
+    it('says on stderr that the scan stopped at the error limit, naming the flag', async () => {
+      const file = join(folder, 'report.json');
+      const stopped: DoneEvent = {
+        type: 'done',
+        status: ScanStatus.OverMaxLinks,
+        stoppedBy: 'error-limit',
+        summary: shopSummary,
+      };
+      const io = fakeIo();
+      const argv = ['scan', 'shop.example.com', '--max-errors', '6', '-f', 'json', '-o', file];
+      expect(await main(argv, io, fakeEngine(shopEvents, stopped))).toBe(1);
+      expect(io.stderr.text).toBe(
+        `linkaudit: stopped after 6 broken URLs (--max-errors 6); report written to ${file}\n`,
+      );
+      const byDefault = fakeIo();
+      await main(
+        ['scan', 'shop.example.com', '-o', file],
+        byDefault,
+        fakeEngine(shopEvents, stopped),
+      );
+      expect(byDefault.stderr.text).toBe(
+        `linkaudit: stopped after 6 broken URLs (--max-errors 5000); report written to ${file}\n`,
+      );
+    });
+
+    it('says on stderr that the scan stopped at the link or time limit', async () => {
+      const file = join(folder, 'report.txt');
+      const stop = (stoppedBy: DoneEvent['stoppedBy'], status: DoneEvent['status']) =>
+        fakeEngine(shopEvents, { type: 'done', status, stoppedBy, summary: shopSummary });
+      const links = fakeIo();
+      const argv = ['scan', 'shop.example.com', '-o', file];
+      await main(
+        [...argv, '--max-links', '10'],
+        links,
+        stop('link-limit', ScanStatus.OverMaxLinks),
+      );
+      expect(links.stderr.text).toBe(
+        `linkaudit: stopped at the link limit (--max-links 10); 6 broken URLs; report written to ${file}\n`,
+      );
+      const time = fakeIo();
+      await main([...argv, '--timeout', '0.5'], time, stop('timeout', ScanStatus.Timeout));
+      expect(time.stderr.text).toBe(
+        `linkaudit: stopped at the time limit (--timeout 0.5); 6 broken URLs; report written to ${file}\n`,
+      );
     });
 
     it('refuses a file in a folder that does not exist before scanning', async () => {

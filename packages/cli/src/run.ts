@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { access, constants, open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { ScanStatus, type ScanSettings } from '@linkaudit/core';
+import { effectiveLinkLimit, ScanStatus, type ScanSettings } from '@linkaudit/core';
 import { runScan, type DoneEvent, type RunScanOptions } from '@linkaudit/engine';
-import type { FormatOptions, Formatter } from './formatters/format.js';
-import { formatCsv } from './formatters/csv.js';
-import { jsonChunks } from './formatters/json.js';
-import { formatJunit } from './formatters/junit.js';
-import { formatSarif } from './formatters/sarif.js';
-import { formatText } from './formatters/text.js';
+import { csvReport } from './formatters/csv.js';
+import { chunked, type Formatter } from './formatters/format.js';
+import { jsonReport } from './formatters/json.js';
+import { junitReport } from './formatters/junit.js';
+import { sarifReport } from './formatters/sarif.js';
+import { textReport } from './formatters/text.js';
 import { parseCommandLine, usage, UsageError, type Command, type Format } from './options.js';
 import { createProgressLine } from './progress.js';
 import { ReportCollector, type ScanReport } from './report.js';
@@ -39,20 +39,16 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
 type ScanCommand = Extract<Command, { kind: 'scan' }>;
 
-type ChunkedFormatter = (report: ScanReport, options: FormatOptions) => Iterable<string>;
-
-/** A formatter that makes its report as one string, as the one chunk. */
-const inOneChunk =
-  (format: Formatter): ChunkedFormatter =>
-  (report, options) => [format(report, options)];
-
-/** Each format's report as pieces of text (the JSON report's violations come in thousands). */
-const formatters: Record<Format, ChunkedFormatter> = {
-  text: inOneChunk(formatText),
-  json: jsonChunks,
-  csv: inOneChunk(formatCsv),
-  junit: inOneChunk(formatJunit),
-  sarif: inOneChunk(formatSarif),
+/**
+ * Each format's report in pieces: it is written as it is made, in chunks of 64 KB, so writing a
+ * report takes little memory beyond what the scan collected (the crawl's peak stays the peak).
+ */
+const formatters: Record<Format, Formatter> = {
+  text: textReport,
+  json: jsonReport,
+  csv: csvReport,
+  junit: junitReport,
+  sarif: sarifReport,
 };
 
 /** The whole command line program; resolves with the exit code and never throws. */
@@ -148,9 +144,12 @@ export function exitCodeFor(report: ScanReport): ExitCode {
 async function writeReport(report: ScanReport, command: ScanCommand, io: CliIo): Promise<void> {
   const { format, file, quiet } = command.output;
   const color = format === 'text' && !file && io.stdout.isTTY === true && colorAllowed(io.env);
-  const chunks = formatters[format](report, { color, version: cliVersion() });
+  const chunks = chunked(formatters[format](report, { color, version: cliVersion() }));
   if (!file) {
     for (const chunk of chunks) await write(io.stdout, chunk);
+    // The report may be going to a file or a pipe: the terminal learns it is partial here.
+    const stop = stopText(report, command);
+    if (stop && !quiet) await write(io.stderr, `linkaudit: ${stop}\n`);
     return;
   }
   let handle: FileHandle | undefined;
@@ -162,18 +161,46 @@ async function writeReport(report: ScanReport, command: ScanCommand, io: CliIo):
     await handle?.close().catch(() => undefined);
     throw new Error(`cannot write the report to ${file}: ${errorMessage(error)}`, { cause: error });
   }
-  if (!quiet) {
-    const { uniqueBrokenLinks: broken } = report.done.summary;
-    const anchors = report.brokenAnchors.length;
-    const violations = report.rules?.violations.length;
-    const found = [
-      `${broken} broken URL${broken === 1 ? '' : 's'}`,
-      ...(anchors > 0 ? [`${anchors} broken anchor${anchors === 1 ? '' : 's'}`] : []),
-      ...(violations === undefined
-        ? []
-        : [`${violations} rule violation${violations === 1 ? '' : 's'}`]),
-    ].join(', ');
-    await write(io.stderr, `linkaudit: ${found}; report written to ${file}\n`);
+  if (!quiet) await write(io.stderr, `linkaudit: ${resultLine(report, command)}\n`);
+}
+
+/**
+ * The terminal line after a report written to a file: what was found, and first why the scan
+ * stopped when a limit stopped it (the report then covers only part of the site). "stopped after
+ * 5000 broken URLs (--max-errors 5000), 2 broken anchors; report written to report.json".
+ */
+function resultLine(report: ScanReport, command: ScanCommand): string {
+  const { uniqueBrokenLinks: broken } = report.done.summary;
+  const anchors = report.brokenAnchors.length;
+  const violations = report.rules?.violations.length;
+  const brokenUrls = `${broken} broken URL${broken === 1 ? '' : 's'}`;
+  const stop = stopText(report, command);
+  const found = [
+    report.done.stoppedBy === 'error-limit' && stop ? stop : brokenUrls,
+    ...(anchors > 0 ? [`${anchors} broken anchor${anchors === 1 ? '' : 's'}`] : []),
+    ...(violations === undefined
+      ? []
+      : [`${violations} rule violation${violations === 1 ? '' : 's'}`]),
+  ].join(', ');
+  const first = stop && report.done.stoppedBy !== 'error-limit' ? `${stop}; ` : '';
+  return `${first}${found}; report written to ${command.output.file ?? ''}`;
+}
+
+/**
+ * Why a limit stopped the scan, with the flag that sets it (its default when not given), or
+ * undefined when it ran to its end (or was cancelled, or failed: those say so themselves).
+ */
+function stopText(report: ScanReport, { settings }: ScanCommand): string | undefined {
+  const broken = report.done.summary.uniqueBrokenLinks;
+  switch (report.done.stoppedBy) {
+    case 'error-limit':
+      return `stopped after ${broken} broken URL${broken === 1 ? '' : 's'} (--max-errors ${settings.maxErrorCount})`;
+    case 'link-limit':
+      return `stopped at the link limit (--max-links ${effectiveLinkLimit(settings)})`;
+    case 'timeout':
+      return `stopped at the time limit (--timeout ${settings.timeoutAfter})`;
+    default:
+      return undefined;
   }
 }
 

@@ -2,11 +2,10 @@ import {
   anchorName,
   certificateProblems,
   hostUrl,
-  type LinkSource,
   type ProblemUrl,
   type ScanReport,
 } from '../report.js';
-import type { Formatter } from './format.js';
+import { oneString, type Formatter } from './format.js';
 
 const header = [
   'state',
@@ -28,16 +27,24 @@ type Cell = string | number | undefined;
  * One row per broken or unverified link occurrence, then one per link to a missing #fragment, per
  * duplicate anchor, per host whose certificate is invalid or expires soon and per quality-rule
  * violation (by page, line, column and rule; RFC 4180, CRLF line ends). The state column says
- * what a row is; the columns a row has no value for stay empty.
+ * what a row is; the columns a row has no value for stay empty. Written a row at a time.
  */
-export const formatCsv: Formatter = (report: ScanReport) => {
-  const rows: Cell[][] = [header];
-  for (const item of report.broken) rows.push(...occurrenceRows('broken', item.check.reason, item));
-  for (const item of report.unverified) rows.push(...occurrenceRows('unverified', '', item));
+export const csvReport: Formatter = (report) => csvLines(report);
+
+export const formatCsv = oneString(csvReport);
+
+function* csvLines(report: ScanReport): Generator<string> {
+  for (const row of csvRows(report)) yield `${row.map(csvCell).join(',')}\r\n`;
+}
+
+function* csvRows(report: ScanReport): Generator<Cell[]> {
+  yield header;
+  for (const item of report.broken) yield* occurrenceRows('broken', item.check.reason, item);
+  for (const item of report.unverified) yield* occurrenceRows('unverified', '', item);
   for (const anchor of report.brokenAnchors) {
     const message = `No element with id or name "${anchorName(anchor.fragment)}" on ${anchor.page}`;
     for (const source of anchor.sources) {
-      rows.push([
+      yield [
         'broken-anchor',
         '',
         undefined,
@@ -49,12 +56,12 @@ export const formatCsv: Formatter = (report: ScanReport) => {
         source.column,
         message,
         anchor.referenceCount,
-      ]);
+      ];
     }
   }
   for (const { page, name, first, duplicate } of report.duplicateAnchors) {
     const message = `The anchor "${name}" is also defined at ${first.line}:${first.column}`;
-    rows.push([
+    yield [
       'duplicate-anchor',
       '',
       undefined,
@@ -66,7 +73,7 @@ export const formatCsv: Formatter = (report: ScanReport) => {
       duplicate.column,
       message,
       undefined,
-    ]);
+    ];
   }
   const { invalid, expiring } = certificateProblems(report);
   for (const certificate of [...invalid, ...expiring]) {
@@ -74,7 +81,7 @@ export const formatCsv: Formatter = (report: ScanReport) => {
     const until = certificate.validTo ? ` (valid until ${certificate.validTo.slice(0, 10)})` : '';
     const message = certificate.valid ? certificate.message : `${certificate.message}${until}`;
     const url = hostUrl(certificate.host);
-    rows.push([
+    yield [
       'certificate',
       reason,
       undefined,
@@ -86,11 +93,11 @@ export const formatCsv: Formatter = (report: ScanReport) => {
       undefined,
       message,
       undefined,
-    ]);
+    ];
   }
   const rules = new Map(report.rules?.results.map(({ rule }) => [rule.id, rule.name]));
   for (const { ruleId, url, line, column, snippet, message } of report.rules?.violations ?? []) {
-    rows.push([
+    yield [
       'rule',
       rules.get(ruleId) ?? `Rule ${ruleId}`,
       undefined,
@@ -102,29 +109,30 @@ export const formatCsv: Formatter = (report: ScanReport) => {
       column,
       message ? `${message}: ${snippet}` : snippet,
       undefined,
-    ]);
+    ];
   }
-  return rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
-};
+}
 
-function occurrenceRows(
+function* occurrenceRows(
   state: string,
   reason: string,
   item: ProblemUrl<{ statusCode?: number; message: string }>,
-): Cell[][] {
-  return item.sources.map((source: LinkSource) => [
-    state,
-    reason,
-    item.check.statusCode,
-    item.url,
-    source.url,
-    source.element,
-    source.attribute,
-    source.line,
-    source.column,
-    item.check.message,
-    item.referenceCount,
-  ]);
+): Generator<Cell[]> {
+  for (const source of item.sources) {
+    yield [
+      state,
+      reason,
+      item.check.statusCode,
+      item.url,
+      source.url,
+      source.element,
+      source.attribute,
+      source.line,
+      source.column,
+      item.check.message,
+      item.referenceCount,
+    ];
+  }
 }
 
 /**

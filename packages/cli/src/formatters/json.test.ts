@@ -11,7 +11,7 @@ import {
   shopReport,
 } from '../test-support/reports.js';
 import type { RuleViolationEvent } from '@linkaudit/engine';
-import { formatJson, jsonChunks } from './json.js';
+import { formatJson, jsonReport } from './json.js';
 
 const options = { color: false, version: '1.0.0' };
 /** The issue-4 keys of a scan that found none of those things. */
@@ -476,7 +476,7 @@ describe('the quality rules in the JSON report', () => {
       ...(index % 2 === 0 ? { message: `h1 "${index}"` } : {}),
     }));
     const report = reportOf(events, { summary: rulesSummary }, { rules: selectedRules });
-    const chunks = [...jsonChunks(report)];
+    const chunks = [...jsonReport(report, options)];
     const text = chunks.join('');
     expect(chunks.length).toBeGreaterThan(3);
     expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);

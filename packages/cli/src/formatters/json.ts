@@ -9,61 +9,28 @@ import {
   type ScanReport,
 } from '../report.js';
 import type { RuleInfo } from '../rules.js';
-import type { Formatter } from './format.js';
+import { oneString, type Formatter } from './format.js';
+import { jsonPieces, streamed } from './json-pieces.js';
 
 /**
- * The machine-readable report. Its shape is a contract (the benchmark and CI scripts parse it):
- * add fields, never rename or remove them.
+ * The machine-readable report, the same text as one `JSON.stringify(document, null, 2)`. Its
+ * shape is a contract (the benchmark and CI scripts parse it): add fields, never rename or remove
+ * them. Every list that grows with the site (broken URLs and each one's sources, anchors, pages,
+ * rule violations) is written an entry at a time (`jsonPieces`): with every rule on, 142,000
+ * violations make 56 MB on the 10,000-page bench site, and a broken image in a site's layout has
+ * as many sources as the site has pages.
  */
-export const formatJson: Formatter = (report) => [...jsonChunks(report)].join('');
+export const jsonReport: Formatter = (report) => jsonReportPieces(report);
 
-// Stands in for the rule violations while the rest of the document is made one string; the
-// entry is how it reads there.
-const violationsStandIn = '\u0000linkaudit:violations\u0000';
-const violationsKey = '"violations": ';
-const violationsEntry = violationsKey + JSON.stringify(violationsStandIn);
-const violationsPerChunk = 1000;
-const violationIndent = ' '.repeat(6); // document > rules > violations > each violation
+export const formatJson = oneString(jsonReport);
 
-/**
- * The JSON report in pieces, the same text as one JSON.stringify(document, null, 2). With every
- * rule on, violations are most of a report (142,000 make 56 MB on the 10,000-page bench site):
- * they are written a thousand at a time, so the report is never one string in memory, nor a
- * document of objects made for stringifying.
- */
-export function* jsonChunks(report: ScanReport): Generator<string> {
-  const text = `${JSON.stringify(reportDocument(report, violationsStandIn), null, 2)}\n`;
-  if (!report.rules) {
-    yield text;
-    return;
-  }
-  // The rules come last in the document and the violations last in them: the last occurrence
-  // of the entry is theirs, whatever a page's address or title may contain.
-  const at = text.lastIndexOf(violationsEntry);
-  yield text.slice(0, at + violationsKey.length);
-  yield* violationsArray(report.rules);
-  yield text.slice(at + violationsEntry.length);
+function* jsonReportPieces(report: ScanReport): Generator<string> {
+  yield* jsonPieces(reportDocument(report));
+  yield '\n';
 }
 
-/** The violations as the JSON array JSON.stringify would indent there, in chunks. */
-function* violationsArray({ results, violations }: RuleReport): Generator<string> {
-  if (violations.length === 0) {
-    yield '[]';
-    return;
-  }
-  const rules = new Map(results.map(({ rule }) => [rule.id, rule]));
-  for (let start = 0; start < violations.length; start += violationsPerChunk) {
-    const lines = violations.slice(start, start + violationsPerChunk).map((violation) => {
-      const json = JSON.stringify(violationJson(violation, rules), null, 2);
-      return violationIndent + json.replaceAll('\n', `\n${violationIndent}`);
-    });
-    yield `${start === 0 ? '[\n' : ',\n'}${lines.join(',\n')}`;
-  }
-  yield '\n    ]';
-}
-
-/** The report as a document for JSON.stringify, its violations given as `violations`. */
-function reportDocument(report: ScanReport, violations: unknown) {
+/** The report as a document for jsonPieces, its long lists streamed. */
+function reportDocument(report: ScanReport) {
   const { done } = report;
   const { summary } = done;
   const document = {
@@ -87,24 +54,24 @@ function reportDocument(report: ScanReport, violations: unknown) {
       fattestPages: summary.fattestPages,
       certificateProblems: summary.certificateProblems,
     },
-    broken: report.broken.map(({ url, check, referenceCount, sources }) => ({
+    broken: streamed(report.broken, ({ url, check, referenceCount, sources }) => ({
       url,
       reason: check.reason,
       statusCode: check.statusCode ?? null,
       message: check.message,
       referenceCount,
       redirects: check.redirects.map(({ url: hop, statusCode }) => ({ url: hop, statusCode })),
-      sources: sources.map(sourceJson),
+      sources: streamed(sources, sourceJson),
     })),
-    unverified: report.unverified.map(({ url, check, referenceCount, sources }) => ({
+    unverified: streamed(report.unverified, ({ url, check, referenceCount, sources }) => ({
       url,
       statusCode: check.statusCode,
       message: check.message,
       referenceCount,
-      sources: sources.map(sourceJson),
+      sources: streamed(sources, sourceJson),
     })),
     ...issueFourJson(report),
-    ...(report.rules ? { rules: rulesJson(report.rules, violations) } : {}),
+    ...(report.rules ? { rules: rulesJson(report.rules) } : {}),
   };
   return document;
 }
@@ -114,14 +81,17 @@ function issueFourJson(report: ScanReport) {
   const { summary } = report.done;
   return {
     anchors: {
-      broken: report.brokenAnchors.map(({ url, page, fragment, referenceCount, sources }) => ({
-        url,
-        page,
-        fragment,
-        referenceCount,
-        sources: sources.map(sourceJson),
-      })),
-      duplicates: report.duplicateAnchors.map(({ page, name, first, duplicate }) => ({
+      broken: streamed(
+        report.brokenAnchors,
+        ({ url, page, fragment, referenceCount, sources }) => ({
+          url,
+          page,
+          fragment,
+          referenceCount,
+          sources: streamed(sources, sourceJson),
+        }),
+      ),
+      duplicates: streamed(report.duplicateAnchors, ({ page, name, first, duplicate }) => ({
         page,
         name,
         first: { line: first.line, column: first.column },
@@ -129,9 +99,9 @@ function issueFourJson(report: ScanReport) {
       })),
       unverifiable: report.unverifiableAnchors,
     },
-    certificates: report.certificates.map(certificateJson),
+    certificates: streamed(report.certificates, certificateJson),
     pageSizes: {
-      fattest: report.fattestPages.map(pageSizeJson),
+      fattest: streamed(report.fattestPages, pageSizeJson),
       buckets: sizeBuckets(summary),
       heaviest: report.heaviestPages.map(pageSizeJson),
     },
@@ -141,7 +111,7 @@ function issueFourJson(report: ScanReport) {
       totalSize,
     })),
     ...(report.pageRanks
-      ? { pageRank: report.pageRanks.map(({ page, rank, score }) => ({ page, rank, score })) }
+      ? { pageRank: streamed(report.pageRanks, ({ page, rank, score }) => ({ page, rank, score })) }
       : {}),
     ...(report.pageInclusion
       ? {
@@ -157,7 +127,7 @@ function issueFourJson(report: ScanReport) {
                   missingFromSitemap: summary.sitemap.missingFromSitemap,
                 }
               : null,
-            pages: report.pageInclusion.map((entry) => ({
+            pages: streamed(report.pageInclusion, (entry) => ({
               page: entry.page,
               statusCode: entry.statusCode ?? null,
               inboundLinks: entry.inboundLinks,
@@ -178,7 +148,8 @@ function issueFourJson(report: ScanReport) {
  * With --rules: the engine's tally (null when it has none) with each selected rule's violation
  * count, and every violation sorted by page, line, column and rule.
  */
-function rulesJson({ summary, results }: RuleReport, violations: unknown) {
+function rulesJson({ summary, results, violations }: RuleReport) {
+  const rules = new Map(results.map(({ rule }) => [rule.id, rule]));
   return {
     summary: summary
       ? {
@@ -200,7 +171,7 @@ function rulesJson({ summary, results }: RuleReport, violations: unknown) {
       violations: found.length,
       helpUri: rule.helpUrl,
     })),
-    violations,
+    violations: streamed(violations, (violation) => violationJson(violation, rules)),
   };
 }
 

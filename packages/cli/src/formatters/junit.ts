@@ -11,11 +11,12 @@ import {
   statusName,
   type BrokenAnchor,
   type BrokenUrl,
+  type LinkSource,
   type RuleResult,
   type ScanReport,
   type UnverifiedUrl,
 } from '../report.js';
-import type { Formatter } from './format.js';
+import { oneString, type Formatter } from './format.js';
 import { xmlAttribute, xmlText } from './xml.js';
 
 /**
@@ -25,31 +26,33 @@ import { xmlAttribute, xmlText } from './xml.js';
  * the scan itself failed; and one passing case that counts the links that are fine, so the totals
  * in the CI summary mean something. Failures and the exit code agree: warnings pass.
  */
-export const formatJunit: Formatter = (report) => {
+export const junitReport: Formatter = (report) => junitPieces(report);
+
+export const formatJunit = oneString(junitReport);
+
+function* junitPieces(report: ScanReport): Generator<string> {
   const failed = report.done.status === ScanStatus.Failed;
   const { invalid, expiring } = certificateProblems(report);
-  const cases = [
-    okCase(report),
-    ...report.broken.map(brokenCase),
-    ...report.unverified.map(unverifiedCase),
-    ...report.brokenAnchors.map(brokenAnchorCase),
-    ...report.duplicateAnchors.map(duplicateAnchorCase),
-    ...invalid.map(invalidCertificateCase),
-    ...expiring.map(expiringCertificateCase),
-    ...(failed ? [scanErrorCase(report)] : []),
-  ];
   const time = report.done.summary.durationMs / 1000;
   const linkSuite: Suite = {
     name: `linkaudit ${report.done.summary.startUrl}`,
     counts: {
-      tests: cases.length,
+      tests:
+        1 +
+        report.broken.length +
+        report.unverified.length +
+        report.brokenAnchors.length +
+        report.duplicateAnchors.length +
+        invalid.length +
+        expiring.length +
+        (failed ? 1 : 0),
       failures: report.broken.length + report.brokenAnchors.length + invalid.length,
       errors: failed ? 1 : 0,
       skipped: report.unverified.length,
       time,
     },
     properties: properties(report),
-    cases,
+    cases: linkCases(report, invalid, expiring),
   };
   const suites = [linkSuite, ...ruleSuites(report)];
   const total = (name: 'tests' | 'failures' | 'errors' | 'skipped'): number =>
@@ -61,14 +64,27 @@ export const formatJunit: Formatter = (report) => {
     skipped: total('skipped'),
     time,
   });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="linkaudit" ${totals}>`,
-    ...suites.flatMap(suiteLines),
-    '</testsuites>',
-    '',
-  ].join('\n');
-};
+  yield '<?xml version="1.0" encoding="UTF-8"?>\n';
+  yield `<testsuites name="linkaudit" ${totals}>\n`;
+  for (const suite of suites) yield* suitePieces(suite);
+  yield '</testsuites>\n';
+}
+
+/** The cases of the link suite, made one at a time (a broken URL's case lists all its sources). */
+function* linkCases(
+  report: ScanReport,
+  invalid: readonly CertificateEvent[],
+  expiring: readonly CertificateEvent[],
+): Generator<Case> {
+  yield [okCase(report)];
+  for (const item of report.broken) yield brokenCase(item);
+  for (const item of report.unverified) yield unverifiedCase(item);
+  for (const anchor of report.brokenAnchors) yield brokenAnchorCase(anchor);
+  for (const duplicate of report.duplicateAnchors) yield [duplicateAnchorCase(duplicate)];
+  for (const certificate of invalid) yield [invalidCertificateCase(certificate)];
+  for (const certificate of expiring) yield [expiringCertificateCase(certificate)];
+  if (report.done.status === ScanStatus.Failed) yield [scanErrorCase(report)];
+}
 
 interface Counts {
   tests: number;
@@ -79,11 +95,14 @@ interface Counts {
   time: number;
 }
 
+/** One <testcase> element in pieces of text, without the line end after it. */
+type Case = Iterable<string>;
+
 interface Suite {
   name: string;
   counts: Counts;
   properties: [string, string | number][];
-  cases: string[];
+  cases: Iterable<Case>;
 }
 
 function totalsText(counts: Counts): string {
@@ -92,17 +111,18 @@ function totalsText(counts: Counts): string {
     .join(' ');
 }
 
-function suiteLines(suite: Suite): string[] {
-  return [
-    `  <testsuite name="${xmlAttribute(suite.name)}" ${totalsText(suite.counts)}>`,
-    '    <properties>',
-    ...suite.properties.map(
-      ([name, value]) => `      <property name="${name}" value="${xmlAttribute(value)}"/>`,
-    ),
-    '    </properties>',
-    ...suite.cases,
-    '  </testsuite>',
-  ];
+function* suitePieces(suite: Suite): Generator<string> {
+  yield `  <testsuite name="${xmlAttribute(suite.name)}" ${totalsText(suite.counts)}>\n`;
+  yield '    <properties>\n';
+  for (const [name, value] of suite.properties) {
+    yield `      <property name="${name}" value="${xmlAttribute(value)}"/>\n`;
+  }
+  yield '    </properties>\n';
+  for (const testCase of suite.cases) {
+    yield* testCase;
+    yield '\n';
+  }
+  yield '  </testsuite>\n';
 }
 
 /** How many violations one failing rule case lists; JSON, CSV and SARIF have them all. */
@@ -147,7 +167,7 @@ function ruleSuites(report: ScanReport): Suite[] {
               ]
             : []),
         ],
-        cases: results.map(ruleCase),
+        cases: results.map((result) => [ruleCase(result)]),
       };
     });
 }
@@ -206,49 +226,54 @@ function okCase(report: ScanReport): string {
   ].join('\n');
 }
 
-function brokenCase(item: BrokenUrl): string {
+function* brokenCase(item: BrokenUrl): Generator<string> {
   const { check } = item;
   const answer = describeAnswer(check.statusCode, check.message);
-  const body = [
+  yield `    <testcase classname="broken-link.${reasonSlug(check.reason)}" name="${xmlAttribute(displayUrl(item.url))}" time="0">\n`;
+  yield `      <failure type="${xmlAttribute(check.reason)}" message="${xmlAttribute(answer)}">`;
+  yield* xmlLines([
     `${check.reason}: ${answer}`,
     ...check.redirects.map((hop) => `redirected at ${hop.url} (${hop.statusCode})`),
     `referenced ${item.referenceCount} time${item.referenceCount === 1 ? '' : 's'}:`,
-    ...item.sources.map((source) => `  ${formatSource(source)}`),
-  ].join('\n');
-  return [
-    `    <testcase classname="broken-link.${reasonSlug(check.reason)}" name="${xmlAttribute(displayUrl(item.url))}" time="0">`,
-    `      <failure type="${xmlAttribute(check.reason)}" message="${xmlAttribute(answer)}">${xmlText(body)}</failure>`,
-    '    </testcase>',
-  ].join('\n');
+  ]);
+  yield* sourceLines(item.sources);
+  yield '</failure>\n    </testcase>';
 }
 
-function unverifiedCase(item: UnverifiedUrl): string {
+function* unverifiedCase(item: UnverifiedUrl): Generator<string> {
   const answer = describeAnswer(item.check.statusCode, item.check.message);
   const message = `could not be verified (bot protection): ${answer}`;
-  const body = [
+  yield `    <testcase classname="unverified-link.bot-protection" name="${xmlAttribute(displayUrl(item.url))}" time="0">\n`;
+  yield `      <skipped message="${xmlAttribute(message)}"/>\n`;
+  yield '      <system-out>';
+  yield* xmlLines([
     `referenced ${item.referenceCount} time${item.referenceCount === 1 ? '' : 's'}:`,
-    ...item.sources.map((source) => `  ${formatSource(source)}`),
-  ].join('\n');
-  return [
-    `    <testcase classname="unverified-link.bot-protection" name="${xmlAttribute(displayUrl(item.url))}" time="0">`,
-    `      <skipped message="${xmlAttribute(message)}"/>`,
-    `      <system-out>${xmlText(body)}</system-out>`,
-    '    </testcase>',
-  ].join('\n');
+  ]);
+  yield* sourceLines(item.sources);
+  yield '</system-out>\n    </testcase>';
 }
 
-function brokenAnchorCase(anchor: BrokenAnchor): string {
+function* brokenAnchorCase(anchor: BrokenAnchor): Generator<string> {
   const message = `no element with id or name "${anchorName(anchor.fragment)}" on ${anchor.page}`;
-  const body = [
+  yield `    <testcase classname="broken-anchor" name="${xmlAttribute(anchor.url)}" time="0">\n`;
+  yield `      <failure type="Broken Anchor" message="${xmlAttribute(message)}">`;
+  yield* xmlLines([
     message,
     `referenced ${anchor.referenceCount} time${anchor.referenceCount === 1 ? '' : 's'}:`,
-    ...anchor.sources.map((source) => `  ${formatSource(source)}`),
-  ].join('\n');
-  return [
-    `    <testcase classname="broken-anchor" name="${xmlAttribute(anchor.url)}" time="0">`,
-    `      <failure type="Broken Anchor" message="${xmlAttribute(message)}">${xmlText(body)}</failure>`,
-    '    </testcase>',
-  ].join('\n');
+  ]);
+  yield* sourceLines(anchor.sources);
+  yield '</failure>\n    </testcase>';
+}
+
+/** Lines of an element's text, each escaped and joined by line breaks (the first without one). */
+function* xmlLines(lines: readonly string[]): Generator<string> {
+  for (const [index, line] of lines.entries())
+    yield index === 0 ? xmlText(line) : `\n${xmlText(line)}`;
+}
+
+/** Each source on a line of its own after the lines before it. */
+function* sourceLines(sources: readonly LinkSource[]): Generator<string> {
+  for (const source of sources) yield `\n${xmlText(`  ${formatSource(source)}`)}`;
 }
 
 function duplicateAnchorCase({ page, name, first, duplicate }: DuplicateAnchorEvent): string {

@@ -19,7 +19,9 @@ import {
   type ScanReport,
 } from '../report.js';
 import type { RuleInfo } from '../rules.js';
-import type { Formatter } from './format.js';
+import type { FormatOptions, Formatter } from './format.js';
+import { oneString } from './format.js';
+import { jsonPieces, streamed } from './json-pieces.js';
 
 const reasonDescriptions: Record<FailureReason, string> = {
   'Time Out': 'The target did not answer in time.',
@@ -104,47 +106,16 @@ const ruleIndexes = new Map(rules.map((rule, index) => [rule.id, index]));
 /**
  * SARIF 2.1.0 for code-scanning dashboards: one result per broken or unverified link occurrence,
  * per link to a missing #fragment and per duplicate anchor (located on their page), and per host
- * whose certificate is invalid or expires soon (located at the host's address).
+ * whose certificate is invalid or expires soon (located at the host's address). The results (one
+ * per occurrence: most of a large site's report) are made and written one at a time.
  */
-export const formatSarif: Formatter = (report, options) => {
+export const sarifReport: Formatter = (report, options) => sarifPieces(report, options);
+
+export const formatSarif = oneString(sarifReport);
+
+function* sarifPieces(report: ScanReport, options: FormatOptions): Generator<string> {
   const { done } = report;
   const quality = qualityRules(report.rules);
-  const results = [
-    ...report.broken.flatMap(({ url, check, referenceCount, sources }) => {
-      const text = `Broken link to ${displayUrl(url)}: ${check.reason} (${describeAnswer(check.statusCode, check.message)}).`;
-      const properties = { url, statusCode: check.statusCode, referenceCount };
-      return sources.map((source) =>
-        result(brokenRuleId(check.reason), 'error', text, source, properties),
-      );
-    }),
-    ...report.unverified.flatMap(({ url, check, referenceCount, sources }) => {
-      const text = `Could not verify the link to ${url}: the server refuses automated requests (${describeAnswer(check.statusCode, check.message)}).`;
-      const properties = { url, statusCode: check.statusCode, referenceCount };
-      return sources.map((source) =>
-        result(unverifiedRule.id, 'warning', text, source, properties),
-      );
-    }),
-    ...report.brokenAnchors.flatMap(({ url, page, fragment, referenceCount, sources }) => {
-      const text = `Broken anchor ${url}: the page has no element with id or name "${anchorName(fragment)}".`;
-      const properties = { url, page, fragment, referenceCount };
-      return sources.map((source) => result('broken-anchor', 'error', text, source, properties));
-    }),
-    ...report.duplicateAnchors.map(({ page, name, first, duplicate }) => ({
-      ruleId: 'duplicate-anchor',
-      ruleIndex: ruleIndexes.get('duplicate-anchor'),
-      level: 'warning',
-      message: {
-        text: `The anchor "${name}" is defined again here; it was first defined at ${first.line}:${first.column}.`,
-      },
-      locations: [pageLocation(page, duplicate)],
-      relatedLocations: [
-        { id: 1, ...pageLocation(page, first), message: { text: `first definition of "${name}"` } },
-      ],
-      properties: { page, name },
-    })),
-    ...certificateResults(report),
-    ...quality.results,
-  ];
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -168,23 +139,65 @@ export const formatSarif: Formatter = (report, options) => {
           certificateProblems: done.summary.certificateProblems,
           ...(report.rules ? { qualityRules: report.rules.summary ?? null } : {}),
         },
-        results,
+        results: streamed(results(report, quality.results), (result) => result),
       },
     ],
   };
-  return `${JSON.stringify(sarif, null, 2)}\n`;
-};
+  yield* jsonPieces(sarif);
+  yield '\n';
+}
+
+function* results(report: ScanReport, qualityResults: Iterable<object>): Generator<object> {
+  for (const { url, check, referenceCount, sources } of report.broken) {
+    const text = `Broken link to ${displayUrl(url)}: ${check.reason} (${describeAnswer(check.statusCode, check.message)}).`;
+    const properties = { url, statusCode: check.statusCode, referenceCount };
+    for (const source of sources) {
+      yield result(brokenRuleId(check.reason), 'error', text, source, properties);
+    }
+  }
+  for (const { url, check, referenceCount, sources } of report.unverified) {
+    const text = `Could not verify the link to ${url}: the server refuses automated requests (${describeAnswer(check.statusCode, check.message)}).`;
+    const properties = { url, statusCode: check.statusCode, referenceCount };
+    for (const source of sources)
+      yield result(unverifiedRule.id, 'warning', text, source, properties);
+  }
+  for (const { url, page, fragment, referenceCount, sources } of report.brokenAnchors) {
+    const text = `Broken anchor ${url}: the page has no element with id or name "${anchorName(fragment)}".`;
+    const properties = { url, page, fragment, referenceCount };
+    for (const source of sources) yield result('broken-anchor', 'error', text, source, properties);
+  }
+  for (const { page, name, first, duplicate } of report.duplicateAnchors) {
+    yield {
+      ruleId: 'duplicate-anchor',
+      ruleIndex: ruleIndexes.get('duplicate-anchor'),
+      level: 'warning',
+      message: {
+        text: `The anchor "${name}" is defined again here; it was first defined at ${first.line}:${first.column}.`,
+      },
+      locations: [pageLocation(page, duplicate)],
+      relatedLocations: [
+        { id: 1, ...pageLocation(page, first), message: { text: `first definition of "${name}"` } },
+      ],
+      properties: { page, name },
+    };
+  }
+  yield* certificateResults(report);
+  yield* qualityResults;
+}
 
 /**
  * With --rules, the selected rules after the fixed ones (their indexes follow the selection) and a
  * result per violation: a warning, or a note for spelling, located on its page with the snippet.
  */
-function qualityRules(report: RuleReport | undefined): { rules: object[]; results: object[] } {
+function qualityRules(report: RuleReport | undefined): {
+  rules: object[];
+  results: Iterable<object>;
+} {
   if (!report) return { rules: [], results: [] };
   const infos = new Map(report.results.map(({ rule }, index) => [rule.id, { rule, index }]));
   return {
     rules: report.results.map(({ rule }) => qualityRule(rule)),
-    results: report.violations.map(({ ruleId, url, line, column, snippet, message }) => {
+    results: mapped(report.violations, ({ ruleId, url, line, column, snippet, message }) => {
       const entry = infos.get(ruleId);
       const rule = entry?.rule;
       const name = rule?.name ?? `Rule ${ruleId}`;
@@ -206,6 +219,11 @@ function qualityRules(report: RuleReport | undefined): { rules: object[]; result
       };
     }),
   };
+}
+
+/** Each item made into another as it is read. */
+function* mapped<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
+  for (const item of items) yield map(item);
 }
 
 /** The catalogue's readable id (`seo/title-missing`); `rule/<id>` when it has none. */

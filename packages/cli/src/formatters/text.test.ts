@@ -103,6 +103,16 @@ No broken links.
 `);
   });
 
+  it('says a scan stopped at the error limit, not at the link limit', () => {
+    const report = reportOf(shopEvents, {
+      status: ScanStatus.OverMaxLinks,
+      stoppedBy: 'error-limit',
+    });
+    expect(formatText(report, plain)).toMatch(
+      /^LinkAudit scan of https:\/\/shop\.example\.com\/\n {2}Status {6}Error limit reached\n {2}Stopped {5}the error limit was reached\n {2}Pages/,
+    );
+  });
+
   it('uses colours only when asked', () => {
     const coloured = formatText(shopReport, { ...plain, color: true });
     expect(coloured).toContain('\u001b[1m\u001b[31mNot Found (2)\u001b[39m\u001b[22m');

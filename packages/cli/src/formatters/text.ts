@@ -17,11 +17,10 @@ import {
   isBrokenSitemapEntry,
   oneLine,
   sizeBuckets,
-  type LinkSource,
   type ProblemUrl,
   type ScanReport,
 } from '../report.js';
-import type { Formatter } from './format.js';
+import { oneString, type FormatOptions, type Formatter } from './format.js';
 
 type Paint = (style: Parameters<typeof styleText>[0], text: string) => string;
 
@@ -41,32 +40,45 @@ const stopLabels: Record<StopCause, string> = {
   error: 'an error',
 };
 
-/** A summary a person can act on, then what is broken, grouped by why. */
-export const formatText: Formatter = (report, options) => {
+/**
+ * A summary a person can act on, then what is broken, grouped by why. Written a line at a time:
+ * the sections that list every broken URL, anchor and source are generators.
+ */
+export const textReport: Formatter = (report, options) => textLines(report, options);
+
+export const formatText = oneString(textReport);
+
+function* textLines(report: ScanReport, options: FormatOptions): Generator<string> {
   const paint: Paint = options.color
     ? (style, text) => styleText(style, text, { validateStream: false })
     : (_style, text) => text;
-  const lines = [
-    ...summaryLines(report, paint),
-    ...brokenLines(report, paint),
-    ...unverifiedLines(report, paint),
-    ...brokenAnchorLines(report, paint),
-    ...duplicateAnchorLines(report, paint),
-    ...certificateLines(report, paint),
-    ...heaviestPageLines(report, paint),
-    ...sizeBucketLines(report, paint),
-    ...fileTypeLines(report, paint),
-    ...pageRankLines(report, paint),
-    ...inclusionLines(report, paint),
-    ...ruleLines(report, paint),
+  const sections = [
+    summaryLines,
+    brokenLines,
+    unverifiedLines,
+    brokenAnchorLines,
+    duplicateAnchorLines,
+    certificateLines,
+    heaviestPageLines,
+    sizeBucketLines,
+    fileTypeLines,
+    pageRankLines,
+    inclusionLines,
+    ruleLines,
   ];
-  return `${lines.join('\n')}\n`;
-};
+  for (const section of sections) {
+    for (const line of section(report, paint)) yield `${line}\n`;
+  }
+}
 
 function summaryLines(report: ScanReport, paint: Paint): string[] {
   const { done } = report;
   const { summary } = done;
-  const label = statusLabels[done.status] ?? `Status ${done.status}`;
+  // Status 10 (OverMaxLinks) stands for both limits: the error limit has its own label.
+  const label =
+    done.stoppedBy === 'error-limit'
+      ? 'Error limit reached'
+      : (statusLabels[done.status] ?? `Status ${done.status}`);
   const statusStyle =
     done.status === ScanStatus.Failed
       ? 'red'
@@ -139,21 +151,20 @@ function tlsSummary(report: ScanReport, paint: Paint): string {
   return `${hosts}: ${parts.join(', ')}`;
 }
 
-function brokenLines(report: ScanReport, paint: Paint): string[] {
+function* brokenLines(report: ScanReport, paint: Paint): Generator<string> {
   if (report.broken.length === 0) {
-    return report.done.status === ScanStatus.Failed ? [] : ['', paint('green', 'No broken links.')];
+    if (report.done.status !== ScanStatus.Failed) yield* ['', paint('green', 'No broken links.')];
+    return;
   }
-  const lines: string[] = [];
   for (const [reason, items] of groupByReason(report.broken)) {
-    lines.push('', paint(['bold', 'red'], `${reason} (${items.length})`));
-    for (const item of items) lines.push(...problemLines(item, item.check.redirects, paint));
+    yield* ['', paint(['bold', 'red'], `${reason} (${items.length})`)];
+    for (const item of items) yield* problemLines(item, item.check.redirects, paint);
   }
-  return lines;
 }
 
-function unverifiedLines(report: ScanReport, paint: Paint): string[] {
-  if (report.unverified.length === 0) return [];
-  const lines = [
+function* unverifiedLines(report: ScanReport, paint: Paint): Generator<string> {
+  if (report.unverified.length === 0) return;
+  yield* [
     '',
     paint(['bold', 'yellow'], `Could not be verified (${report.unverified.length})`),
     paint(
@@ -161,48 +172,38 @@ function unverifiedLines(report: ScanReport, paint: Paint): string[] {
       '  These servers refuse automated requests (bot protection); check them in a browser.',
     ),
   ];
-  for (const item of report.unverified) lines.push(...problemLines(item, [], paint));
-  return lines;
+  for (const item of report.unverified) yield* problemLines(item, [], paint);
 }
 
-function brokenAnchorLines(report: ScanReport, paint: Paint): string[] {
+function* brokenAnchorLines(report: ScanReport, paint: Paint): Generator<string> {
   const { brokenAnchors, unverifiableAnchors } = report;
-  if (brokenAnchors.length === 0 && unverifiableAnchors === 0) return [];
-  const lines = [''];
+  if (brokenAnchors.length === 0 && unverifiableAnchors === 0) return;
+  yield '';
   if (brokenAnchors.length > 0) {
-    lines.push(paint(['bold', 'red'], `Broken anchors (${brokenAnchors.length})`));
+    yield paint(['bold', 'red'], `Broken anchors (${brokenAnchors.length})`);
   } else {
-    lines.push(paint('bold', 'Anchors'));
+    yield paint('bold', 'Anchors');
   }
   for (const anchor of brokenAnchors) {
-    lines.push(
-      `  ${anchor.url}`,
-      `    no element with id or name "${anchorName(anchor.fragment)}", ${count(anchor.referenceCount, 'reference')}`,
-      ...anchor.sources.map((source) => paint('dim', `    ${formatSource(source)}`)),
-    );
+    yield `  ${anchor.url}`;
+    yield `    no element with id or name "${anchorName(anchor.fragment)}", ${count(anchor.referenceCount, 'reference')}`;
+    for (const source of anchor.sources) yield paint('dim', `    ${formatSource(source)}`);
   }
   if (unverifiableAnchors > 0) {
-    lines.push(
-      paint(
-        'dim',
-        `  ${count(unverifiableAnchors, 'link')} to a #fragment could not be verified: the target is not an HTML page that could be read.`,
-      ),
+    yield paint(
+      'dim',
+      `  ${count(unverifiableAnchors, 'link')} to a #fragment could not be verified: the target is not an HTML page that could be read.`,
     );
   }
-  return lines;
 }
 
-function duplicateAnchorLines(report: ScanReport, paint: Paint): string[] {
+function* duplicateAnchorLines(report: ScanReport, paint: Paint): Generator<string> {
   const duplicates = report.duplicateAnchors;
-  if (duplicates.length === 0) return [];
-  return [
-    '',
-    paint(['bold', 'yellow'], `Duplicate anchors (${duplicates.length})`),
-    ...duplicates.map(
-      ({ page, name, first, duplicate }) =>
-        `  ${page}:${duplicate.line}:${duplicate.column} "${name}", first at ${first.line}:${first.column}`,
-    ),
-  ];
+  if (duplicates.length === 0) return;
+  yield* ['', paint(['bold', 'yellow'], `Duplicate anchors (${duplicates.length})`)];
+  for (const { page, name, first, duplicate } of duplicates) {
+    yield `  ${page}:${duplicate.line}:${duplicate.column} "${name}", first at ${first.line}:${first.column}`;
+  }
 }
 
 function certificateLines(report: ScanReport, paint: Paint): string[] {
@@ -471,23 +472,18 @@ function table(rows: readonly string[][], align: readonly ('left' | 'right')[]):
   });
 }
 
-function problemLines(
+function* problemLines(
   item: ProblemUrl<{ statusCode?: number; message: string }>,
   redirects: readonly RedirectHop[],
   paint: Paint,
-): string[] {
-  const lines = [
-    `  ${displayUrl(item.url)}`,
-    `    ${describeAnswer(item.check.statusCode, item.check.message)}, ${count(item.referenceCount, 'reference')}`,
-  ];
+): Generator<string> {
+  yield `  ${displayUrl(item.url)}`;
+  yield `    ${describeAnswer(item.check.statusCode, item.check.message)}, ${count(item.referenceCount, 'reference')}`;
   if (redirects.length > 0) {
     const chain = redirects.map((hop) => `${hop.url} (${hop.statusCode})`).join(' -> ');
-    lines.push(`    redirects: ${chain}`);
+    yield `    redirects: ${chain}`;
   }
-  lines.push(
-    ...item.sources.map((source: LinkSource) => paint('dim', `    ${formatSource(source)}`)),
-  );
-  return lines;
+  for (const source of item.sources) yield paint('dim', `    ${formatSource(source)}`);
 }
 
 function count(amount: number, noun: string): string {

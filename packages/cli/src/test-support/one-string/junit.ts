@@ -1,0 +1,300 @@
+import { ruleCategoryLabel, ScanStatus } from '@linkaudit/core';
+import type { CertificateEvent, DuplicateAnchorEvent } from '@linkaudit/engine';
+import {
+  anchorName,
+  certificateProblems,
+  describeAnswer,
+  displayUrl,
+  formatSource,
+  oneLine,
+  reasonSlug,
+  statusName,
+  type BrokenAnchor,
+  type BrokenUrl,
+  type RuleResult,
+  type ScanReport,
+  type UnverifiedUrl,
+} from '../../report.js';
+import type { OneStringFormatter as Formatter } from './index.js';
+import { xmlAttribute, xmlText } from '../../formatters/xml.js';
+
+/**
+ * One test suite for CI dashboards: a failing test case per broken URL, per missing #fragment and
+ * per host with an invalid certificate; a skipped one per URL that could not be verified; a passing
+ * one carrying a warning per duplicate anchor and per certificate that expires soon; an error when
+ * the scan itself failed; and one passing case that counts the links that are fine, so the totals
+ * in the CI summary mean something. Failures and the exit code agree: warnings pass.
+ */
+export const formatJunit: Formatter = (report) => {
+  const failed = report.done.status === ScanStatus.Failed;
+  const { invalid, expiring } = certificateProblems(report);
+  const cases = [
+    okCase(report),
+    ...report.broken.map(brokenCase),
+    ...report.unverified.map(unverifiedCase),
+    ...report.brokenAnchors.map(brokenAnchorCase),
+    ...report.duplicateAnchors.map(duplicateAnchorCase),
+    ...invalid.map(invalidCertificateCase),
+    ...expiring.map(expiringCertificateCase),
+    ...(failed ? [scanErrorCase(report)] : []),
+  ];
+  const time = report.done.summary.durationMs / 1000;
+  const linkSuite: Suite = {
+    name: `linkaudit ${report.done.summary.startUrl}`,
+    counts: {
+      tests: cases.length,
+      failures: report.broken.length + report.brokenAnchors.length + invalid.length,
+      errors: failed ? 1 : 0,
+      skipped: report.unverified.length,
+      time,
+    },
+    properties: properties(report),
+    cases,
+  };
+  const suites = [linkSuite, ...ruleSuites(report)];
+  const total = (name: 'tests' | 'failures' | 'errors' | 'skipped'): number =>
+    suites.reduce((sum, suite) => sum + suite.counts[name], 0);
+  const totals = totalsText({
+    tests: total('tests'),
+    failures: total('failures'),
+    errors: total('errors'),
+    skipped: total('skipped'),
+    time,
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="linkaudit" ${totals}>`,
+    ...suites.flatMap(suiteLines),
+    '</testsuites>',
+    '',
+  ].join('\n');
+};
+
+interface Counts {
+  tests: number;
+  failures: number;
+  errors: number;
+  skipped: number;
+  /** Seconds. */
+  time: number;
+}
+
+interface Suite {
+  name: string;
+  counts: Counts;
+  properties: [string, string | number][];
+  cases: string[];
+}
+
+function totalsText(counts: Counts): string {
+  return Object.entries({ ...counts, time: counts.time.toFixed(3) })
+    .map(([name, value]) => `${name}="${value}"`)
+    .join(' ');
+}
+
+function suiteLines(suite: Suite): string[] {
+  return [
+    `  <testsuite name="${xmlAttribute(suite.name)}" ${totalsText(suite.counts)}>`,
+    '    <properties>',
+    ...suite.properties.map(
+      ([name, value]) => `      <property name="${name}" value="${xmlAttribute(value)}"/>`,
+    ),
+    '    </properties>',
+    ...suite.cases,
+    '  </testsuite>',
+  ];
+}
+
+/** How many violations one failing rule case lists; JSON, CSV and SARIF have them all. */
+export const junitViolationsListed = 100;
+
+/**
+ * With --rules, a suite per rule category: a failing case per rule with violations (listing them)
+ * and a passing case per rule without. Rule failures are findings for the dashboard: they do not
+ * change the exit code (docs/decisions.md).
+ */
+function ruleSuites(report: ScanReport): Suite[] {
+  const rules = report.rules;
+  if (!rules) return [];
+  const categories = new Map<number, RuleResult[]>();
+  for (const result of rules.results) {
+    const list = categories.get(result.rule.categoryID);
+    if (list) list.push(result);
+    else categories.set(result.rule.categoryID, [result]);
+  }
+  return [...categories]
+    .sort(([a], [b]) => a - b)
+    .map(([categoryID, results]) => {
+      const tally = rules.summary?.categories.find((entry) => entry.categoryID === categoryID);
+      return {
+        name: `linkaudit rules: ${ruleCategoryLabel(categoryID)}`,
+        counts: {
+          tests: results.length,
+          failures: results.filter((result) => result.violations.length > 0).length,
+          errors: 0,
+          skipped: 0,
+          time: 0,
+        },
+        properties: [
+          ['categoryID', categoryID],
+          ...(rules.summary
+            ? [['checkedPages', rules.summary.checkedPages] as [string, number]]
+            : []),
+          ...(tally
+            ? [
+                ['failed', tally.failed] as [string, number],
+                ['passed', tally.passed] as [string, number],
+              ]
+            : []),
+        ],
+        cases: results.map(ruleCase),
+      };
+    });
+}
+
+function ruleCase({ rule, violations }: RuleResult): string {
+  const open = `    <testcase classname="rule.${xmlAttribute(rule.slug.replaceAll('/', '.'))}" name="${xmlAttribute(`${rule.id} ${rule.name}`)}" time="0">`;
+  if (violations.length === 0) return open.replace(/>$/, '/>');
+  const message = `${violations.length} violation${violations.length === 1 ? '' : 's'}`;
+  const body = [
+    ...(rule.prompt ? [rule.prompt] : []),
+    rule.helpUrl,
+    ...violations.slice(0, junitViolationsListed).map((finding) => {
+      const note = finding.message ? ` (${oneLine(finding.message)})` : '';
+      return `  ${finding.url}:${finding.line}:${finding.column}  ${oneLine(finding.snippet)}${note}`;
+    }),
+    ...(violations.length > junitViolationsListed
+      ? [`  and ${violations.length - junitViolationsListed} more (all in --format json)`]
+      : []),
+  ].join('\n');
+  return [
+    open,
+    `      <failure type="${xmlAttribute(rule.name)}" message="${xmlAttribute(message)}">${xmlText(body)}</failure>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+function properties(report: ScanReport): [string, string | number][] {
+  const { done } = report;
+  const { summary } = done;
+  const list: [string, string | number][] = [
+    ['startUrl', summary.startUrl],
+    ['status', statusName(done.status)],
+  ];
+  if (done.stoppedBy) list.push(['stoppedBy', done.stoppedBy]);
+  list.push(
+    ['pages', summary.pages],
+    ['totalLinks', summary.totalLinks],
+    ['uniqueLinks', summary.uniqueLinks],
+    ['brokenLinks', summary.brokenLinks],
+    ['brokenAnchors', summary.brokenAnchors],
+    ['duplicateAnchors', summary.duplicateAnchors],
+    ['fattestPages', summary.fattestPages],
+    ['certificateProblems', summary.certificateProblems],
+  );
+  return list;
+}
+
+function okCase(report: ScanReport): string {
+  const { summary } = report.done;
+  const name = `${report.okLinks} of ${summary.totalLinks} links OK`;
+  const detail = `${summary.uniqueLinks} unique URLs checked on ${summary.pages} pages`;
+  return [
+    `    <testcase classname="linkaudit" name="${xmlAttribute(name)}" time="0">`,
+    `      <system-out>${xmlText(detail)}</system-out>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+function brokenCase(item: BrokenUrl): string {
+  const { check } = item;
+  const answer = describeAnswer(check.statusCode, check.message);
+  const body = [
+    `${check.reason}: ${answer}`,
+    ...check.redirects.map((hop) => `redirected at ${hop.url} (${hop.statusCode})`),
+    `referenced ${item.referenceCount} time${item.referenceCount === 1 ? '' : 's'}:`,
+    ...item.sources.map((source) => `  ${formatSource(source)}`),
+  ].join('\n');
+  return [
+    `    <testcase classname="broken-link.${reasonSlug(check.reason)}" name="${xmlAttribute(displayUrl(item.url))}" time="0">`,
+    `      <failure type="${xmlAttribute(check.reason)}" message="${xmlAttribute(answer)}">${xmlText(body)}</failure>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+function unverifiedCase(item: UnverifiedUrl): string {
+  const answer = describeAnswer(item.check.statusCode, item.check.message);
+  const message = `could not be verified (bot protection): ${answer}`;
+  const body = [
+    `referenced ${item.referenceCount} time${item.referenceCount === 1 ? '' : 's'}:`,
+    ...item.sources.map((source) => `  ${formatSource(source)}`),
+  ].join('\n');
+  return [
+    `    <testcase classname="unverified-link.bot-protection" name="${xmlAttribute(displayUrl(item.url))}" time="0">`,
+    `      <skipped message="${xmlAttribute(message)}"/>`,
+    `      <system-out>${xmlText(body)}</system-out>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+function brokenAnchorCase(anchor: BrokenAnchor): string {
+  const message = `no element with id or name "${anchorName(anchor.fragment)}" on ${anchor.page}`;
+  const body = [
+    message,
+    `referenced ${anchor.referenceCount} time${anchor.referenceCount === 1 ? '' : 's'}:`,
+    ...anchor.sources.map((source) => `  ${formatSource(source)}`),
+  ].join('\n');
+  return [
+    `    <testcase classname="broken-anchor" name="${xmlAttribute(anchor.url)}" time="0">`,
+    `      <failure type="Broken Anchor" message="${xmlAttribute(message)}">${xmlText(body)}</failure>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+function duplicateAnchorCase({ page, name, first, duplicate }: DuplicateAnchorEvent): string {
+  const warning = `warning: the anchor "${name}" on ${page} is defined again at ${duplicate.line}:${duplicate.column} (first at ${first.line}:${first.column})`;
+  return [
+    `    <testcase classname="duplicate-anchor" name="${xmlAttribute(`${page}#${name}`)}" time="0">`,
+    `      <system-out>${xmlText(warning)}</system-out>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+function invalidCertificateCase(certificate: CertificateEvent): string {
+  const problem = certificate.problem ?? 'other';
+  const body = [`${problem}: ${certificate.message}`, ...certificateDetails(certificate)];
+  return [
+    `    <testcase classname="certificate.${xmlAttribute(problem)}" name="${xmlAttribute(certificate.host)}" time="0">`,
+    `      <failure type="Invalid Certificate" message="${xmlAttribute(certificate.message)}">${xmlText(body.join('\n'))}</failure>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+function expiringCertificateCase(certificate: CertificateEvent): string {
+  const body = [`warning: ${certificate.message}`, ...certificateDetails(certificate)];
+  return [
+    `    <testcase classname="certificate.expires-soon" name="${xmlAttribute(certificate.host)}" time="0">`,
+    `      <system-out>${xmlText(body.join('\n'))}</system-out>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+function certificateDetails(certificate: CertificateEvent): string[] {
+  const details: [string, string | number | undefined][] = [
+    ['error code', certificate.errorCode],
+    ['subject', certificate.subject],
+    ['issuer', certificate.issuer],
+    ['valid until', certificate.validTo],
+    ['days left', certificate.daysLeft],
+  ];
+  return details.flatMap(([name, value]) => (value === undefined ? [] : [`${name}: ${value}`]));
+}
+
+function scanErrorCase(report: ScanReport): string {
+  const message = report.done.error ?? 'the scan failed';
+  return [
+    '    <testcase classname="linkaudit" name="scan" time="0">',
+    `      <error type="Failed" message="${xmlAttribute(message)}"/>`,
+    '    </testcase>',
+  ].join('\n');
+}

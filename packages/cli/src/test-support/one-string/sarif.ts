@@ -1,0 +1,334 @@
+import {
+  failureReasons,
+  ruleCategoryLabel,
+  RuleCategory,
+  ScanStatus,
+  type FailureReason,
+} from '@linkaudit/core';
+import type { CertificateEvent } from '@linkaudit/engine';
+import {
+  anchorName,
+  certificateProblems,
+  describeAnswer,
+  displayUrl,
+  hostUrl,
+  reasonSlug,
+  statusName,
+  type LinkSource,
+  type RuleReport,
+  type ScanReport,
+} from '../../report.js';
+import type { RuleInfo } from '../../rules.js';
+import type { OneStringFormatter as Formatter } from './index.js';
+
+const reasonDescriptions: Record<FailureReason, string> = {
+  'Time Out': 'The target did not answer in time.',
+  'Invalid Remote Name': 'The host name of the target does not resolve (DNS).',
+  'Invalid Certificate':
+    'The TLS certificate of the target is invalid: expired, not yet valid, self-signed, for another host or untrusted.',
+  'Authentication Required': 'The target asks for authentication (401, 403 or 407).',
+  'Source Attribute Missing': 'A link, image or iframe has a missing or empty address attribute.',
+  'Not Found': 'The target does not exist (404 or 410).',
+  'Engine Exception': 'LinkAudit could not check the target because of an error of its own.',
+  'Invalid Format': 'The address of the target is not a valid URL.',
+  'Service Unavailable':
+    'The target is unavailable: 502, 503 or 504, 429 after retries, or a refused or reset connection.',
+  'Internal Server Error': 'The target answered with a server error (500 or another 5xx).',
+  'Bad Request': 'The target answered with a client error (400 or another 4xx).',
+};
+
+const unverifiedRule = {
+  id: 'unverified-link/bot-protection',
+  name: 'UnverifiedLink',
+  shortDescription: { text: 'Link could not be verified' },
+  fullDescription: {
+    text: 'The server refuses automated requests (bot protection), so the link could not be checked; check it in a browser.',
+  },
+  defaultConfiguration: { level: 'warning' },
+};
+
+/** The rules of issue 4, after the link rules so the older rule indexes stay what they were. */
+const pageRules = [
+  {
+    id: 'broken-anchor',
+    name: 'BrokenAnchor',
+    shortDescription: { text: 'Link to a missing anchor' },
+    fullDescription: {
+      text: 'The #fragment of the link names no element of the target page (no id and no <a name>), so the browser does not scroll to it.',
+    },
+    defaultConfiguration: { level: 'error' },
+  },
+  {
+    id: 'duplicate-anchor',
+    name: 'DuplicateAnchor',
+    shortDescription: { text: 'Duplicate anchor' },
+    fullDescription: {
+      text: 'The same id (or <a name>) is defined more than once on the page; links to it reach only the first.',
+    },
+    defaultConfiguration: { level: 'warning' },
+  },
+  {
+    id: 'invalid-certificate',
+    name: 'InvalidCertificate',
+    shortDescription: { text: 'Invalid TLS certificate' },
+    fullDescription: {
+      text: 'The TLS certificate of the host is expired, not yet valid, self-signed, untrusted or for another host name.',
+    },
+    defaultConfiguration: { level: 'error' },
+  },
+  {
+    id: 'certificate-expires-soon',
+    name: 'CertificateExpiresSoon',
+    shortDescription: { text: 'TLS certificate expires soon' },
+    fullDescription: {
+      text: 'The TLS certificate of the host is valid but expires within 30 days.',
+    },
+    defaultConfiguration: { level: 'warning' },
+  },
+];
+
+/** Every rule the tool has, in a fixed order so rule indexes are stable between runs. */
+const rules = [
+  ...failureReasons.map((reason) => ({
+    id: brokenRuleId(reason),
+    name: reason.replaceAll(' ', ''),
+    shortDescription: { text: `Broken link: ${reason}` },
+    fullDescription: { text: reasonDescriptions[reason] },
+    defaultConfiguration: { level: 'error' },
+  })),
+  unverifiedRule,
+  ...pageRules,
+];
+const ruleIndexes = new Map(rules.map((rule, index) => [rule.id, index]));
+
+/**
+ * SARIF 2.1.0 for code-scanning dashboards: one result per broken or unverified link occurrence,
+ * per link to a missing #fragment and per duplicate anchor (located on their page), and per host
+ * whose certificate is invalid or expires soon (located at the host's address).
+ */
+export const formatSarif: Formatter = (report, options) => {
+  const { done } = report;
+  const quality = qualityRules(report.rules);
+  const results = [
+    ...report.broken.flatMap(({ url, check, referenceCount, sources }) => {
+      const text = `Broken link to ${displayUrl(url)}: ${check.reason} (${describeAnswer(check.statusCode, check.message)}).`;
+      const properties = { url, statusCode: check.statusCode, referenceCount };
+      return sources.map((source) =>
+        result(brokenRuleId(check.reason), 'error', text, source, properties),
+      );
+    }),
+    ...report.unverified.flatMap(({ url, check, referenceCount, sources }) => {
+      const text = `Could not verify the link to ${url}: the server refuses automated requests (${describeAnswer(check.statusCode, check.message)}).`;
+      const properties = { url, statusCode: check.statusCode, referenceCount };
+      return sources.map((source) =>
+        result(unverifiedRule.id, 'warning', text, source, properties),
+      );
+    }),
+    ...report.brokenAnchors.flatMap(({ url, page, fragment, referenceCount, sources }) => {
+      const text = `Broken anchor ${url}: the page has no element with id or name "${anchorName(fragment)}".`;
+      const properties = { url, page, fragment, referenceCount };
+      return sources.map((source) => result('broken-anchor', 'error', text, source, properties));
+    }),
+    ...report.duplicateAnchors.map(({ page, name, first, duplicate }) => ({
+      ruleId: 'duplicate-anchor',
+      ruleIndex: ruleIndexes.get('duplicate-anchor'),
+      level: 'warning',
+      message: {
+        text: `The anchor "${name}" is defined again here; it was first defined at ${first.line}:${first.column}.`,
+      },
+      locations: [pageLocation(page, duplicate)],
+      relatedLocations: [
+        { id: 1, ...pageLocation(page, first), message: { text: `first definition of "${name}"` } },
+      ],
+      properties: { page, name },
+    })),
+    ...certificateResults(report),
+    ...quality.results,
+  ];
+  const sarif = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'linkaudit',
+            version: options.version,
+            rules: [...rules, ...quality.rules],
+          },
+        },
+        invocations: [invocation(report)],
+        properties: {
+          startUrl: done.summary.startUrl,
+          status: statusName(done.status),
+          stoppedBy: done.stoppedBy,
+          brokenAnchors: done.summary.brokenAnchors,
+          duplicateAnchors: done.summary.duplicateAnchors,
+          fattestPages: done.summary.fattestPages,
+          certificateProblems: done.summary.certificateProblems,
+          ...(report.rules ? { qualityRules: report.rules.summary ?? null } : {}),
+        },
+        results,
+      },
+    ],
+  };
+  return `${JSON.stringify(sarif, null, 2)}\n`;
+};
+
+/**
+ * With --rules, the selected rules after the fixed ones (their indexes follow the selection) and a
+ * result per violation: a warning, or a note for spelling, located on its page with the snippet.
+ */
+function qualityRules(report: RuleReport | undefined): { rules: object[]; results: object[] } {
+  if (!report) return { rules: [], results: [] };
+  const infos = new Map(report.results.map(({ rule }, index) => [rule.id, { rule, index }]));
+  return {
+    rules: report.results.map(({ rule }) => qualityRule(rule)),
+    results: report.violations.map(({ ruleId, url, line, column, snippet, message }) => {
+      const entry = infos.get(ruleId);
+      const rule = entry?.rule;
+      const name = rule?.name ?? `Rule ${ruleId}`;
+      const where = region({ line, column });
+      return {
+        ruleId: rule ? qualityRuleId(rule) : `rule/${ruleId}`,
+        ruleIndex: entry ? rules.length + entry.index : undefined,
+        level: qualityLevel(rule?.categoryID ?? 0),
+        message: { text: message ? `${name}: ${message}` : name },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: url },
+              ...(where ? { region: { ...where, snippet: { text: snippet } } } : {}),
+            },
+          },
+        ],
+        properties: { linkAuditorRuleID: ruleId },
+      };
+    }),
+  };
+}
+
+/** The catalogue's readable id (`seo/title-missing`); `rule/<id>` when it has none. */
+function qualityRuleId(rule: RuleInfo): string {
+  return rule.slug;
+}
+
+function qualityLevel(categoryID: number): 'warning' | 'note' {
+  return categoryID === RuleCategory.Spellcheck ? 'note' : 'warning';
+}
+
+function qualityRule(rule: RuleInfo): object {
+  const last = rule.slug.split('/').at(-1) ?? '';
+  const name = last
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+  return {
+    id: qualityRuleId(rule),
+    name: /^[A-Za-z]/.test(name) ? name : `Rule${rule.id}`,
+    shortDescription: { text: rule.name },
+    fullDescription: { text: rule.note || rule.name },
+    ...(rule.prompt ? { help: { text: rule.prompt } } : {}),
+    helpUri: rule.helpUrl,
+    defaultConfiguration: { level: qualityLevel(rule.categoryID) },
+    properties: {
+      category: ruleCategoryLabel(rule.categoryID),
+      categoryID: rule.categoryID,
+      linkAuditorRuleID: rule.id,
+      tags: ['quality', ruleCategoryLabel(rule.categoryID)],
+    },
+  };
+}
+
+function brokenRuleId(reason: FailureReason): string {
+  return `broken-link/${reasonSlug(reason)}`;
+}
+
+function result(
+  ruleId: string,
+  level: 'error' | 'warning',
+  text: string,
+  source: LinkSource,
+  properties: Record<string, unknown>,
+): object {
+  return {
+    ruleId,
+    ruleIndex: ruleIndexes.get(ruleId),
+    level,
+    message: { text },
+    locations: [
+      {
+        physicalLocation: { artifactLocation: { uri: source.url }, region: region(source) },
+        message: { text: `${source.element} ${source.attribute}` },
+      },
+    ],
+    properties,
+  };
+}
+
+/** A position on a page, for results that are not about one link. */
+function pageLocation(page: string, position: { line: number; column: number }): object {
+  return {
+    physicalLocation: { artifactLocation: { uri: page }, region: region(position) },
+  };
+}
+
+function region(position: { line: number; column: number }): object | undefined {
+  // SARIF lines and columns start at 1; a position we do not know is left out rather than made up.
+  if (position.line < 1) return undefined;
+  return {
+    startLine: position.line,
+    ...(position.column >= 1 ? { startColumn: position.column } : {}),
+  };
+}
+
+function certificateResults(report: ScanReport): object[] {
+  const { invalid, expiring } = certificateProblems(report);
+  const certificateResult = (
+    ruleId: string,
+    level: 'error' | 'warning',
+    text: string,
+    certificate: CertificateEvent,
+  ) => ({
+    ruleId,
+    ruleIndex: ruleIndexes.get(ruleId),
+    level,
+    message: { text },
+    locations: [{ physicalLocation: { artifactLocation: { uri: hostUrl(certificate.host) } } }],
+    properties: {
+      host: certificate.host,
+      problem: certificate.problem,
+      errorCode: certificate.errorCode,
+      validTo: certificate.validTo,
+      daysLeft: certificate.daysLeft,
+    },
+  });
+  return [
+    ...invalid.map((certificate) =>
+      certificateResult(
+        'invalid-certificate',
+        'error',
+        `Invalid TLS certificate for ${certificate.host} (${certificate.problem ?? 'other'}): ${certificate.message}.`,
+        certificate,
+      ),
+    ),
+    ...expiring.map((certificate) =>
+      certificateResult(
+        'certificate-expires-soon',
+        'warning',
+        `The TLS certificate of ${certificate.host} expires soon: ${certificate.message}.`,
+        certificate,
+      ),
+    ),
+  ];
+}
+
+function invocation(report: ScanReport): object {
+  const { done } = report;
+  if (done.status !== ScanStatus.Failed) return { executionSuccessful: true };
+  const text = done.error ?? 'The scan failed.';
+  return {
+    executionSuccessful: false,
+    toolExecutionNotifications: [{ level: 'error', message: { text } }],
+  };
+}
