@@ -73,7 +73,9 @@ Checks:
 Requests:
   --concurrency N            concurrent requests (default: 50)
   --request-timeout SECONDS  time limit of one request (default: 30)
-  --retries N                retries after a time-out or 5xx answer (default: 2)
+  --retries N                more requests for a URL after a dropped connection,
+                             a 5xx or 429 answer, or (once) a time-out
+                             (default: 2)
   --user-agent TEXT          the User-Agent header sent
 
 Output:
