@@ -104,13 +104,12 @@ class ScanRun {
       this.wake?.(),
     );
     const requestTimeoutMs = options.requestTimeoutMs ?? engineDefaults.requestTimeoutMs;
-    const retries = options.retries ?? engineDefaults.retries;
     // One DNS cache per scan, under the address policy's guard (which checks every connection).
     const lookup = cachingLookup(options.lookup);
     this.client = new HttpClient({
       userAgent: options.userAgent ?? engineDefaults.userAgent,
       requestTimeoutMs,
-      retries,
+      retries: options.retries ?? engineDefaults.retries,
       retryBaseDelayMs: options.retryBaseDelayMs ?? engineDefaults.retryBaseDelayMs,
       maxRetryAfterMs: options.maxRetryAfterMs ?? engineDefaults.maxRetryAfterMs,
       maxRedirects: options.maxRedirects ?? engineDefaults.maxRedirects,
@@ -121,7 +120,7 @@ class ScanRun {
       ca: options.ca,
       signal: this.stop.signal,
     });
-    this.checker = new LinkChecker(this.client, retries);
+    this.checker = new LinkChecker(this.client);
     const perHost = Math.min(
       settings.maxThreadCount,
       options.perHostConcurrency ?? engineDefaults.perHostConcurrency,

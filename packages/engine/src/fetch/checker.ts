@@ -13,7 +13,7 @@ import {
   type HttpClient,
   type HttpResponse,
 } from './http-client.js';
-import { AttemptBudget, rejectsHead, type RetryPause } from './retry-policy.js';
+import { rejectsHead, type AttemptBudget, type RetryPause } from './retry-policy.js';
 
 /** A page fetched for crawling: its check, and the open response when it is HTML. */
 export interface PageFetch {
@@ -43,10 +43,7 @@ export interface CheckOptions {
 export class LinkChecker {
   private readonly hostsWithoutHead = new Set<string>();
 
-  constructor(
-    private readonly client: HttpClient,
-    private readonly retries: number,
-  ) {}
+  constructor(private readonly client: HttpClient) {}
 
   /**
    * HEAD first, GET when the server rejects HEAD. With `measure`, a resource whose size the
@@ -54,7 +51,7 @@ export class LinkChecker {
    */
   async check(url: string, options: CheckOptions = {}): Promise<LinkCheck> {
     const host = new URL(url).host;
-    const budget = new AttemptBudget(this.retries, options.pause);
+    const budget = this.client.budget(options.pause);
     let check: LinkCheck;
     if (this.hostsWithoutHead.has(host)) {
       check = (await this.attempt(url, 'GET', budget, options.measure)).check;
@@ -76,7 +73,7 @@ export class LinkChecker {
       const { check: measured } = await this.attempt(
         url,
         'GET',
-        new AttemptBudget(this.retries, options.pause),
+        this.client.budget(options.pause),
         true,
       );
       if (measured.state === 'ok')
@@ -88,7 +85,7 @@ export class LinkChecker {
   async fetchPage(url: string, pause?: RetryPause): Promise<PageFetch> {
     let result: FollowResult;
     try {
-      result = await this.client.follow(url, 'GET', new AttemptBudget(this.retries, pause));
+      result = await this.client.follow(url, 'GET', this.client.budget(pause));
     } catch (error) {
       return { check: failedRequest(error) };
     }

@@ -5,7 +5,7 @@ import type { LookupFunction } from 'node:net';
 import type { RedirectHop } from '../events.js';
 import { assertLiteralAllowed, guardLookup, type AddressPolicy } from './address-policy.js';
 import { ScanStoppedError } from './errors.js';
-import { AttemptBudget, backoffMs, retriableStatuses } from './retry-policy.js';
+import { AttemptBudget, backoffMs, retriableStatuses, type RetryPause } from './retry-policy.js';
 
 /** One HTTP answer, body not yet read. */
 export interface HttpResponse {
@@ -88,11 +88,7 @@ export class HttpClient {
    * Follows redirects from `url`. Retries of every hop come out of `budget`, the URL's own
    * (a fresh one when none is given: robots.txt, sitemaps).
    */
-  async follow(
-    url: string,
-    method: 'GET' | 'HEAD',
-    budget = new AttemptBudget(this.config.retries),
-  ): Promise<FollowResult> {
+  async follow(url: string, method: 'GET' | 'HEAD', budget = this.budget()): Promise<FollowResult> {
     const redirects: RedirectHop[] = [];
     let current = url;
     let currentMethod = method;
@@ -116,6 +112,11 @@ export class HttpClient {
       current = next;
       if (statusCode === 303 && currentMethod !== 'HEAD') currentMethod = 'GET';
     }
+  }
+
+  /** A URL's own attempt budget under this scan's number of retries. */
+  budget(pause?: RetryPause): AttemptBudget {
+    return new AttemptBudget(this.config.retries, pause);
   }
 
   async close(): Promise<void> {
