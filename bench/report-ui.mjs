@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { isFinishedScan } from './api-client.mjs';
 import { ensureSite } from './generator.mjs';
 import {
   benchServerEnvironment,
@@ -87,7 +88,7 @@ async function scanSite(origin, token, url) {
   for (;;) {
     const scans = await api(origin, 'GET', '/api/ScanApi/Get', { token });
     const scan = scans.find((item) => item.id === created.id);
-    if (scan && [1, 2, 3, 4, 10].includes(scan.status)) return scan;
+    if (scan && isFinishedScan(scan)) return scan;
     if (Date.now() > deadline) throw new Error(`scan ${created.id} still ${JSON.stringify(scan)}`);
     await sleep(250);
   }

@@ -7,21 +7,14 @@
 // clients (throughput, p50/p99). Everything talks to 127.0.0.1; every loop is bounded.
 //
 //   npm run build:ts && node bench/reports.mjs [--pages 650] [--requests 200] [--clients 200] [--seconds 10]
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
+import { apiClient, percentile, signUp, waitForScan } from './api-client.mjs';
 import { ensureSite } from './generator.mjs';
-import {
-  benchServerEnvironment,
-  freePort,
-  SERVER_MAIN,
-  sleep,
-  startServer,
-  stopServer,
-} from './server-process.mjs';
+import { benchServerEnvironment, freePort, startServer, stopServer } from './server-process.mjs';
 import { startSiteServer } from './server.mjs';
 
 const HERE = import.meta.dirname;
@@ -44,64 +37,6 @@ const options = {
   seconds: Number(values.seconds),
   listScans: Number(values['list-scans']),
 };
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function client(pool) {
-  const call = async (method, url, { token, body, form } = {}) => {
-    const headers = {};
-    if (token) headers.authorization = `Bearer ${token}`;
-    let payload;
-    if (form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      payload = new URLSearchParams(form).toString();
-    } else if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const response = await pool.request({ method, path: url, headers, body: payload });
-    const text = await response.body.text();
-    if (response.statusCode >= 400) {
-      throw new Error(`${method} ${url}: ${response.statusCode} ${text.slice(0, 200)}`);
-    }
-    return text ? JSON.parse(text) : undefined;
-  };
-  return {
-    get: (url, token) => call('GET', url, { token }),
-    post: (url, body, token) => call('POST', url, { body, token }),
-    form: (url, form) => call('POST', url, { form }),
-  };
-}
-
-async function signUp(api, environment, email) {
-  const password = 'bench-secret';
-  await api.post('/api/account/register', {
-    firstName: 'Bench',
-    lastName: 'Mark',
-    username: email,
-    password,
-    confirmPassword: password,
-  });
-  // Paid, so anchors, rules and the scan size are not cut by the Free plan.
-  execFileSync(process.execPath, [SERVER_MAIN, 'plan', 'set', email, 'Enterprise'], {
-    env: environment,
-  });
-  const answer = await api.form('/token', { grant_type: 'password', username: email, password });
-  return answer.access_token;
-}
-
-async function waitForScan(api, token, id, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const scan = (await api.get('/api/ScanApi/Get', token)).find((item) => item.id === id);
-    if (scan && [1, 2, 3, 4, 10].includes(scan.status)) return scan;
-    if (Date.now() > deadline) throw new Error(`scan ${id} still ${JSON.stringify(scan)}`);
-    await sleep(500);
-  }
-}
 
 /** The report routes a report screen calls, with the filters and groupings users click. */
 function reportRoutes(id) {
@@ -178,7 +113,7 @@ async function main() {
   const environment = benchServerEnvironment(dataDir, port);
   const { child, origin } = await startServer(environment);
   const pool = new Pool(origin, { connections: Math.max(options.clients, 8) });
-  const api = client(pool);
+  const api = apiClient(pool);
   try {
     const token = await signUp(api, environment, 'bench@example.com');
     const rules = await api.get('/api/ScanRuleApi/', token);

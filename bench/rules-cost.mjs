@@ -44,12 +44,17 @@ async function engineRun(argv) {
   // modules from the compile cache too, as it does in every real scan.
   enableCompileCache();
   const { parseCommandLine } = await import(path.join(HERE, '../packages/cli/dist/index.js'));
-  const { runScan } = await import(path.join(HERE, '../packages/engine/dist/index.js'));
+  const { crawlSettingsFor, runScan } = await import(
+    path.join(HERE, '../packages/engine/dist/index.js')
+  );
   const command = await parseCommandLine(argv);
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   const threadBefore = process.threadCpuUsage();
-  const done = await runScan(command.settings, { ...command.engine, onEvent() {} });
+  const done = await runScan(crawlSettingsFor(command.settings), {
+    ...command.engine,
+    onEvent() {},
+  });
   const cpu = process.cpuUsage(cpuBefore);
   const thread = process.threadCpuUsage(threadBefore);
   const result = {

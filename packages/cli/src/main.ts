@@ -9,12 +9,7 @@
 // more CPU and 25 MB more memory, decided by timing so that runs of the same scan varied by as
 // much. The command re-runs itself with these flags unless they are already set.
 import { spawn } from 'node:child_process';
-
-const memoryFlags = [
-  '--max-semi-space-size=8',
-  '--heap-growing-percent=20',
-  '--no-allocation-site-pretenuring',
-];
+import { crawlNodeFlags as memoryFlags } from '@linkaudit/engine/crawl-node-flags';
 const hasFlags = process.execArgv.some((flag) => flag.startsWith('--max-semi-space-size'));
 
 if (hasFlags || process.env.LINKAUDIT_NO_RESPAWN === '1') {

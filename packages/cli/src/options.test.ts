@@ -1,4 +1,4 @@
-import { defaultScanSettings, ScanDepth, ScanLimitOption } from '@linkaudit/core';
+import { defaultScanRequest, ScanDepth, ScanLimitOption } from '@linkaudit/core';
 import { ruleCatalogue } from '@linkaudit/engine/rules';
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine, UsageError, type Command } from './options.js';
@@ -20,10 +20,15 @@ async function usageErrorOf(argv: string[]): Promise<string> {
 }
 
 describe('a scan with no options', () => {
-  it('crawls the whole site with the settings defaults, text to standard output', async () => {
+  it('crawls the whole site with the settings defaults and the CLI URL cap, text to standard output', async () => {
     const command = await scanOf(['scan', 'example.com']);
     expect(command.settings).toEqual(
-      defaultScanSettings({ url: 'http://example.com/', scanDepth: ScanDepth.Domain }),
+      defaultScanRequest({
+        url: 'http://example.com/',
+        scanDepth: ScanDepth.Domain,
+        scanLimitOption: ScanLimitOption.Limited,
+        maxLinkAmount: 100_000,
+      }),
     );
     expect(command.engine).toEqual({});
     expect(command.output).toEqual({ format: 'text', quiet: false });
@@ -86,7 +91,7 @@ describe('every setting as a flag', () => {
       '--ignore-robots',
     ]);
     expect(settings).toEqual(
-      defaultScanSettings({
+      defaultScanRequest({
         url: 'https://example.com/docs/',
         scanDepth: ScanDepth.Domain,
         scanLimitOption: ScanLimitOption.Limited,
@@ -112,9 +117,10 @@ describe('every setting as a flag', () => {
     );
   });
 
-  it('leaves the link limit off without --max-links', async () => {
+  it('caps a scan at 100,000 unique URLs without --max-links (issue 21)', async () => {
     const { settings } = await scanOf(['scan', 'example.com']);
-    expect(settings.scanLimitOption).toBe(ScanLimitOption.Unlimited);
+    expect(settings.scanLimitOption).toBe(ScanLimitOption.Limited);
+    expect(settings.maxLinkAmount).toBe(100_000);
   });
 
   it('passes engine options only when given', async () => {
@@ -133,6 +139,11 @@ describe('every setting as a flag', () => {
       retries: 0,
       userAgent: 'MyBot/1.0 (+https://example.com/bot)',
     });
+  });
+
+  it('reads the overall request deadline', async () => {
+    const { engine } = await scanOf(['scan', 'example.com', '--request-deadline', '45']);
+    expect(engine).toEqual({ requestDeadlineMs: 45_000 });
   });
 
   it('reads the output options, short forms included', async () => {
@@ -226,6 +237,10 @@ describe('usage errors', () => {
     [
       ['scan', 'a.com', '--request-timeout', 'soon'],
       '--request-timeout must be a number greater than 0 and at most 3600 (got "soon")',
+    ],
+    [
+      ['scan', 'a.com', '--request-deadline', '0'],
+      '--request-deadline must be a number greater than 0 and at most 86400 (got "0")',
     ],
     [
       ['scan', 'a.com', '--retries', '11'],

@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import {
   checkScanUrl,
-  defaultScanSettings,
+  defaultScanRequest,
   ScanDepth,
   ScanLimitOption,
-  type ScanSettings,
-  type ScanSettingsInput,
+  type ScanRequest,
+  type ScanRequestInput,
   type ScanUrlProblem,
 } from '@linkaudit/core';
 import type { EngineOptions } from '@linkaudit/engine';
@@ -25,7 +25,7 @@ export interface OutputOptions {
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'scan'; settings: ScanSettings; engine: EngineOptions; output: OutputOptions };
+  | { kind: 'scan'; settings: ScanRequest; engine: EngineOptions; output: OutputOptions };
 
 /** A command line we cannot run; the message names the problem (exit code 2). */
 export class UsageError extends Error {
@@ -41,7 +41,8 @@ scanned.
 Scope:
   --depth page|folder|site   the start page only, its folder and below, or the
                              whole site (default: site)
-  --max-links N              stop after checking N unique URLs (default: none)
+  --max-links N              stop after checking N unique URLs, at most
+                             10000000 (default: 100000)
   --max-depth N              follow links at most N clicks deep (default: 20)
   --max-errors N             stop after N broken URLs (default: 5000)
   --timeout HOURS            stop after this many hours, e.g. 0.5 (default: 4)
@@ -72,7 +73,12 @@ Checks:
 
 Requests:
   --concurrency N            concurrent requests (default: 50)
-  --request-timeout SECONDS  time limit of one request (default: 30)
+  --request-timeout SECONDS  time a request may wait for the server to connect,
+                             answer or send more (default: 30)
+  --request-deadline SECONDS
+                             time limit of one request from connecting to the
+                             end of its body, however steadily the server sends:
+                             a link past it is broken, Time Out (default: 120)
   --retries N                more requests for a URL after a dropped connection,
                              a 5xx or 429 answer, or (once) a time-out
                              (default: 2)
@@ -109,6 +115,7 @@ const optionSpecs = {
   rules: { type: 'string', multiple: true },
   concurrency: { type: 'string' },
   'request-timeout': { type: 'string' },
+  'request-deadline': { type: 'string' },
   retries: { type: 'string' },
   'user-agent': { type: 'string' },
   format: { type: 'string', short: 'f' },
@@ -215,12 +222,19 @@ const depths: Record<string, ScanDepth> = {
   '3': ScanDepth.Domain,
 };
 
+/**
+ * Unique URLs a scan checks unless --max-links says otherwise: the hosted Premium plan's cap. A
+ * site of endless unique URLs (a crawler trap the trap rules do not know) then ends with "stopped
+ * at the link limit" instead of filling the memory (docs/decisions.md).
+ */
+export const defaultMaxLinks = 100_000;
+
 /** The CLI crawls the whole site unless told otherwise (the web form's default is one page). */
 const defaultDepth = ScanDepth.Domain;
 
-async function readSettings(url: string, raw: RawOptions): Promise<ScanSettings> {
+async function readSettings(url: string, raw: RawOptions): Promise<ScanRequest> {
   const value = (name: OptionName): string | undefined => raw.strings.get(name)?.at(-1);
-  const input: ScanSettingsInput = {
+  const input: ScanRequestInput = {
     url,
     scanDepth: readChoice('depth', value('depth'), depths) ?? defaultDepth,
     checkImages: !raw.flags.has('no-images'),
@@ -233,18 +247,16 @@ async function readSettings(url: string, raw: RawOptions): Promise<ScanSettings>
     respectRobotsTxt: !raw.flags.has('ignore-robots'),
     excludeLinks: (raw.strings.get('exclude') ?? []).map((link) => ({ link: readExclusion(link) })),
   };
-  const maxLinks = readWholeNumber('max-links', value('max-links'), 1, 10_000_000);
-  if (maxLinks !== undefined) {
-    input.scanLimitOption = ScanLimitOption.Limited;
-    input.maxLinkAmount = maxLinks;
-  }
+  input.scanLimitOption = ScanLimitOption.Limited;
+  input.maxLinkAmount =
+    readWholeNumber('max-links', value('max-links'), 1, 10_000_000) ?? defaultMaxLinks;
   input.maxDepth = readWholeNumber('max-depth', value('max-depth'), 1, 1000);
   input.maxErrorCount = readWholeNumber('max-errors', value('max-errors'), 1, 10_000_000);
   input.timeoutAfter = readPositiveNumber('timeout', value('timeout'), 168);
   input.maxThreadCount = readWholeNumber('concurrency', value('concurrency'), 1, 500);
   const rules = raw.strings.get('rules');
   if (rules) input.selectedRules = readRules(rules, await loadRuleCatalogue());
-  return defaultScanSettings(input);
+  return defaultScanRequest(input);
 }
 
 function readEngineOptions(raw: RawOptions): EngineOptions {
@@ -252,6 +264,8 @@ function readEngineOptions(raw: RawOptions): EngineOptions {
   const engine: EngineOptions = {};
   const requestTimeout = readPositiveNumber('request-timeout', value('request-timeout'), 3600);
   if (requestTimeout !== undefined) engine.requestTimeoutMs = Math.ceil(requestTimeout * 1000);
+  const deadline = readPositiveNumber('request-deadline', value('request-deadline'), 86_400);
+  if (deadline !== undefined) engine.requestDeadlineMs = Math.ceil(deadline * 1000);
   const retries = readWholeNumber('retries', value('retries'), 0, 10);
   if (retries !== undefined) engine.retries = retries;
   const userAgent = value('user-agent');

@@ -90,7 +90,6 @@ describe('the collector with --rules', () => {
     collector.add(event(1));
     const [first, second] = collector.finish({
       type: 'done',
-      status: 1,
       summary: shopSummary,
     }).rules!.violations;
     expect(first!.url).toBe(second!.url);

@@ -1,4 +1,4 @@
-import { limits, ScanStatus, type FailureReason } from '@linkaudit/core';
+import { endingStatus, limits, ScanStatus, type FailureReason } from '@linkaudit/core';
 import type {
   CertificateEvent,
   DoneEvent,
@@ -89,9 +89,12 @@ export interface RuleReport {
 /** How many of the heaviest pages the report keeps whatever their size. */
 export const heaviestPageCount = 10;
 
+/** The engine's done event with the status code its ending maps to (shown and exited by). */
+export type FinishedScan = DoneEvent & { status: ScanStatus };
+
 /** What every output format is written from. */
 export interface ScanReport {
-  done: DoneEvent;
+  done: FinishedScan;
   checks: ReportChecks;
   /** Sorted by URL; their sources by page, line and column. */
   broken: BrokenUrl[];
@@ -197,7 +200,7 @@ export class ReportCollector {
 
   finish(done: DoneEvent): ScanReport {
     return {
-      done,
+      done: { ...done, status: endingStatus(done) },
       checks: this.checks,
       broken: sortProblems(this.broken),
       unverified: sortProblems(this.unverified),

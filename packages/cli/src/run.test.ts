@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanDepth, ScanStatus } from '@linkaudit/core';
-import type { DoneEvent, ProgressEvent } from '@linkaudit/engine';
+import type { ProgressEvent } from '@linkaudit/engine';
+import type { FinishedScan } from './report.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usage } from './options.js';
 import { exitCodeFor, main } from './run.js';
@@ -20,7 +21,7 @@ import {
   shopSummary,
 } from './test-support/reports.js';
 
-const complete: DoneEvent = { type: 'done', status: ScanStatus.Complete, summary: shopSummary };
+const complete: FinishedScan = { type: 'done', status: ScanStatus.Complete, summary: shopSummary };
 const progress: ProgressEvent = {
   type: 'progress',
   queued: 4,
@@ -148,7 +149,7 @@ describe('main', () => {
   });
 
   it('says on stderr that a scan stopped at a limit when the report goes to stdout', async () => {
-    const stopped: DoneEvent = {
+    const stopped: FinishedScan = {
       type: 'done',
       status: ScanStatus.OverMaxLinks,
       stoppedBy: 'error-limit',
@@ -165,7 +166,7 @@ describe('main', () => {
   });
 
   it('reports page rank and inclusion only when their flags are given', async () => {
-    const done: DoneEvent = { type: 'done', status: ScanStatus.Complete, summary: auditSummary };
+    const done: FinishedScan = { type: 'done', status: ScanStatus.Complete, summary: auditSummary };
     const plain = fakeIo();
     await main(['scan', 'shop.example.com', '-f', 'json'], plain, fakeEngine(auditEvents, done));
     const without = JSON.parse(plain.stdout.text);
@@ -270,7 +271,11 @@ describe('main', () => {
     it('counts broken anchors in the line on stderr', async () => {
       const file = join(folder, 'report.json');
       const io = fakeIo();
-      const done: DoneEvent = { type: 'done', status: ScanStatus.Complete, summary: auditSummary };
+      const done: FinishedScan = {
+        type: 'done',
+        status: ScanStatus.Complete,
+        summary: auditSummary,
+      };
       await main(
         ['scan', 'shop.example.com', '--anchors', '-o', file],
         io,
@@ -284,7 +289,11 @@ describe('main', () => {
     it('counts rule violations in the line on stderr, and the run still passes', async () => {
       const file = join(folder, 'report.sarif');
       const io = fakeIo();
-      const done: DoneEvent = { type: 'done', status: ScanStatus.Complete, summary: rulesSummary };
+      const done: FinishedScan = {
+        type: 'done',
+        status: ScanStatus.Complete,
+        summary: rulesSummary,
+      };
       const engine = fakeEngine(ruleEvents, done);
       const argv = ['scan', 'shop.example.com', '--rules', '2001,category:4', '-f', 'sarif'];
       expect(await main([...argv, '-o', file], io, engine)).toBe(0);
@@ -298,7 +307,7 @@ describe('main', () => {
 
     it('says on stderr that the scan stopped at the error limit, naming the flag', async () => {
       const file = join(folder, 'report.json');
-      const stopped: DoneEvent = {
+      const stopped: FinishedScan = {
         type: 'done',
         status: ScanStatus.OverMaxLinks,
         stoppedBy: 'error-limit',
@@ -323,7 +332,7 @@ describe('main', () => {
 
     it('says on stderr that the scan stopped at the link or time limit', async () => {
       const file = join(folder, 'report.txt');
-      const stop = (stoppedBy: DoneEvent['stoppedBy'], status: DoneEvent['status']) =>
+      const stop = (stoppedBy: FinishedScan['stoppedBy'], status: FinishedScan['status']) =>
         fakeEngine(shopEvents, { type: 'done', status, stoppedBy, summary: shopSummary });
       const links = fakeIo();
       const argv = ['scan', 'shop.example.com', '-o', file];

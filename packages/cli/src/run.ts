@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { access, constants, open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { effectiveLinkLimit, ScanStatus, type ScanSettings } from '@linkaudit/core';
-import { runScan, type DoneEvent, type RunScanOptions } from '@linkaudit/engine';
+import { effectiveLinkLimit, ScanStatus } from '@linkaudit/core';
+import {
+  crawlSettingsFor,
+  runScan,
+  type CrawlSettings,
+  type DoneEvent,
+  type RunScanOptions,
+} from '@linkaudit/engine';
 import { csvReport } from './formatters/csv.js';
 import { chunked, type Formatter } from './formatters/format.js';
 import { jsonReport } from './formatters/json.js';
@@ -30,7 +36,7 @@ export interface CliIo {
 }
 
 export interface CliDeps {
-  runScan: (settings: ScanSettings, options: RunScanOptions) => Promise<DoneEvent>;
+  runScan: (settings: CrawlSettings, options: RunScanOptions) => Promise<DoneEvent>;
   now?: () => number;
 }
 
@@ -105,7 +111,7 @@ async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<Sca
     now: deps.now,
   });
   try {
-    const done = await deps.runScan(command.settings, {
+    const done = await deps.runScan(crawlSettingsFor(settings), {
       ...command.engine,
       linkEvents: 'problems',
       signal: io.signal,

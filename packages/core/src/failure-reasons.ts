@@ -38,6 +38,8 @@ const timeoutCodes = new Set([
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
   'ABORT_ERR_TIMEOUT',
+  // The engine's overall deadline per request (connect, headers and body together).
+  'ERR_REQUEST_DEADLINE',
 ]);
 // EADDRBLOCKED: the hosted server's SSRF guard refused the address a name resolved to; for the
 // user the name is not a valid remote name to scan.

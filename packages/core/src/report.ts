@@ -35,6 +35,10 @@ export const reportSortKeys = [
 ] as const;
 export type ReportSortKey = (typeof reportSortKeys)[number];
 
+/** The report's tabs (SPEC §7: `/api/report/{tab}/{id}`), each also exported as CSV. */
+export const reportTabs = ['link', 'page', 'ruleResult', 'fileType'] as const;
+export type ReportTab = (typeof reportTabs)[number];
+
 /** Query of every report tab; `format=csv` exports the tab (all rows matching the filter). */
 export const reportQuerySchema = z.object({
   page: pageNumber,

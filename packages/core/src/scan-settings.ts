@@ -41,10 +41,11 @@ const windowsAuthenticationSchema = z.object({
 const depthSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 
 /**
- * The settings of one scan, with the defaults of SPEC §3. Unknown fields are dropped so an old
- * client's extra fields never fail a scan.
+ * ScanRequest: the settings of one scan as the API takes them (SPEC §3), with its defaults.
+ * Unknown fields are dropped so an old client's extra fields never fail a scan. The plan is
+ * applied by `resolveScan` (scan-resolution.ts); the engine never sees this shape.
  */
-export const scanSettingsSchema = z.object({
+export const scanRequestSchema = z.object({
   url: scanUrlInputSchema.default(''),
   scanDepth: depthSchema.default(ScanDepth.SinglePage),
   scanLimitOption: z.union([z.literal(1), z.literal(2)]).default(ScanLimitOption.Unlimited),
@@ -70,21 +71,21 @@ export const scanSettingsSchema = z.object({
   formAuthenticationInfo: z.array(formAuthenticationSchema).max(20).default([]),
   windowsAuthenticationInfo: windowsAuthenticationSchema.nullable().default(null),
 });
-export type ScanSettings = z.infer<typeof scanSettingsSchema>;
-export type ScanSettingsInput = z.input<typeof scanSettingsSchema>;
+export type ScanRequest = z.infer<typeof scanRequestSchema>;
+export type ScanRequestInput = z.input<typeof scanRequestSchema>;
 
-/** The settings with every default filled in. */
-export function defaultScanSettings(overrides: ScanSettingsInput = {}): ScanSettings {
-  return scanSettingsSchema.parse(overrides);
+/** The request with every default filled in. */
+export function defaultScanRequest(overrides: ScanRequestInput = {}): ScanRequest {
+  return scanRequestSchema.parse(overrides);
 }
 
 /** The depth a scan really uses: a single page is always depth 1 (SPEC §3). */
-export function effectiveMaxDepth(settings: ScanSettings): number {
+export function effectiveMaxDepth(settings: ScanRequest): number {
   return settings.scanDepth === ScanDepth.SinglePage ? limits.singlePageDepth : settings.maxDepth;
 }
 
-/** The number of unique URLs a scan may check; Infinity when unlimited (a plan cap is applied elsewhere). */
-export function effectiveLinkLimit(settings: ScanSettings): number {
+/** The number of unique URLs a request asks for; Infinity when unlimited (resolveScan caps it by plan). */
+export function effectiveLinkLimit(settings: ScanRequest): number {
   return settings.scanLimitOption === ScanLimitOption.Limited
     ? settings.maxLinkAmount
     : Number.POSITIVE_INFINITY;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalidScanUrlMessage, scanSettingsSchema, scanUrlInputSchema } from './scan-settings.js';
+import { invalidScanUrlMessage, scanRequestSchema, scanUrlInputSchema } from './scan-settings.js';
 
 /**
  * Scan contracts of SPEC §3 and §7 (Scans): the scan list, a submission and its answer. The
@@ -45,7 +45,7 @@ export const scanSchema = z.object({
   uniqueLinks: z.number().int(),
   badLinks: z.number().int(),
   uniqueBadLinks: z.number().int(),
-  scanSettings: scanSettingsSchema,
+  scanSettings: scanRequestSchema,
   scheduleSettings: scheduleSettingsSchema.nullable(),
   enableSchedule: z.boolean(),
   saveScheduleOnly: z.boolean(),
@@ -63,7 +63,7 @@ export const scanListSchema = z.array(scanSchema);
 /** POST /api/ScanApi/: a scan with its settings; `url` may sit at the top or in the settings. */
 export const createScanRequestSchema = z.object({
   url: scanUrlInputSchema.optional(),
-  scanSettings: scanSettingsSchema.optional(),
+  scanSettings: scanRequestSchema.optional(),
   scheduleSettings: scheduleSettingsSchema.nullable().optional(),
   enableSchedule: z.boolean().optional().default(false),
   saveScheduleOnly: z.boolean().optional().default(false),
@@ -95,7 +95,7 @@ export const idParamsSchema = z.object({ id: idSchema });
 /** PUT api/admin/Requeue/: the scan, with edited settings when the admin changed them. */
 export const requeueScanRequestSchema = z.object({
   id: idSchema,
-  scanSettings: scanSettingsSchema.optional(),
+  scanSettings: scanRequestSchema.optional(),
 });
 export type RequeueScanRequest = z.input<typeof requeueScanRequestSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { scheduleSettingsSchema } from './scan.js';
-import { scanSettingsSchema, scanUrlInputSchema } from './scan-settings.js';
+import { scanRequestSchema, scanUrlInputSchema } from './scan-settings.js';
 import { ScanStatus } from './status.js';
 
 /**
@@ -26,7 +26,7 @@ export const scheduledScanSchema = z.object({
   scheduleCronExpression: z.string(),
   describedCronExpression: z.string(),
   scheduleSettings: scheduleSettingsSchema,
-  scanSettings: scanSettingsSchema,
+  scanSettings: scanRequestSchema,
   enabled: z.boolean(),
   runCount: z.number().int(),
   /** Runs skipped because the previous one was still going, or the plan or credit refused. */
@@ -54,7 +54,7 @@ export const scheduleScanRequestSchema = z.object({
   status: z.number().int().optional(),
   isDeleted: z.boolean().optional(),
   url: scanUrlInputSchema.optional(),
-  scanSettings: scanSettingsSchema.optional(),
+  scanSettings: scanRequestSchema.optional(),
   scheduleSettings: scheduleSettingsSchema.optional(),
   notifyOnChange: z.boolean().optional(),
 });

@@ -1,4 +1,4 @@
-import type { FailureReason, ScanStatus } from '@linkaudit/core';
+import type { FailureReason, ScanSummary, StopCause } from '@linkaudit/core';
 
 /** What a link points at, by the element that holds it. */
 export type LinkKind =
@@ -197,75 +197,19 @@ export interface RuleViolationEvent {
   message?: string;
 }
 
-/** Per rule category: page/rule pairs that passed and that failed. */
-export interface RuleCategoryTally {
-  categoryID: number;
-  passed: number;
-  failed: number;
-}
-
-/** Per content type over every unique URL fetched. */
-export interface FileTypeTotal {
-  contentType: string;
-  count: number;
-  totalSize: number;
-}
-
-export type StopCause = 'link-limit' | 'error-limit' | 'timeout' | 'cancelled' | 'error';
-
-export interface ScanSummary {
-  startUrl: string;
-  pages: number;
-  /** Unique URLs checked (fetched). */
-  uniqueLinks: number;
-  /** Link occurrences found on all pages. */
-  totalLinks: number;
-  /** Link occurrences whose target is broken. */
-  brokenLinks: number;
-  uniqueBrokenLinks: number;
-  uniqueUnverifiedLinks: number;
-  /** Unique broken URLs per failure reason. */
-  reasons: Partial<Record<FailureReason, number>>;
-  durationMs: number;
-  /** Link occurrences whose #fragment is missing on its page (checkAnchors). */
-  brokenAnchors: number;
-  duplicateAnchors: number;
-  /** Pages over 2 MB (HTML plus resources). */
-  fattestPages: number;
-  /** Pages per size bucket: under 1 MB, 1–2, 2–3, 3–4, 4–5, over 5 MB (1 MB = 1,048,576 bytes). */
-  pageSizeBuckets: number[];
-  fileTypes: FileTypeTotal[];
-  /** Hosts whose certificate is invalid or expires within 30 days. */
-  certificateProblems: number;
-  sitemap?: SitemapSummary;
-  /** With selected rules: pages checked, violations, and pass/fail per category. */
-  rules?: {
-    checkedPages: number;
-    /** Pages the rules could not check (a rule or its worker failed); absent when none. */
-    uncheckedPages?: number;
-    violations: number;
-    categories: RuleCategoryTally[];
-  };
-}
-
-/** What the site's sitemaps say, with checkPageInclusion. */
-export interface SitemapSummary {
-  sitemaps: string[];
-  urls: number;
-  orphans: number;
-  broken: number;
-  redirected: number;
-  notIndexable: number;
-  /** Indexable crawled pages the sitemap does not list. */
-  missingFromSitemap: number;
-}
+export type {
+  FileTypeTotal,
+  RuleCategoryTally,
+  ScanSummary,
+  SitemapSummary,
+  StopCause,
+} from '@linkaudit/core';
 
 export interface DoneEvent {
   type: 'done';
-  /** Complete (1), Cancelled (2), Failed (3), Timeout (4) or OverMaxLinks (10). */
-  status: ScanStatus;
+  /** What stopped the scan early; absent when it completed. (Its status code: core's endingStatus.) */
   stoppedBy?: StopCause;
-  /** Why the scan failed (status 3), e.g. the start page could not be fetched. */
+  /** Why the scan failed, e.g. the start page could not be fetched. */
   error?: string;
   summary: ScanSummary;
 }

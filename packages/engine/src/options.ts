@@ -1,13 +1,20 @@
 import type { LookupFunction } from 'node:net';
+import type { LinkCheck } from './events.js';
 import type { AddressPolicy } from './fetch/address-policy.js';
 
-/** How the engine runs, as opposed to what it scans (ScanSettings). */
+/** How the engine runs, as opposed to what it scans (CrawlSettings). */
 export interface EngineOptions {
   /** Stops the scan (status Cancelled) within a second. */
   signal?: AbortSignal;
   userAgent?: string;
   /** Per request: connecting, waiting for headers, and between body chunks. Default 30 s. */
   requestTimeoutMs?: number;
+  /**
+   * Per request, overall: connecting, headers and body together, not reset by data arriving (a
+   * server trickling a byte at a time never trips requestTimeoutMs). When it passes the link is
+   * broken with "Time Out". Default 120 s.
+   */
+  requestDeadlineMs?: number;
   /**
    * Extra requests a URL may make after its first: retries after a timeout (one at most), a 5xx
    * or 429 answer or a dropped connection, and the GET after a refused HEAD. Default 2.
@@ -21,6 +28,11 @@ export interface EngineOptions {
   maxRedirects?: number;
   /** Largest HTML page (decompressed) we parse; the rest is not read. Default 20 MiB. */
   maxPageBytes?: number;
+  /**
+   * Link occurrences read from one page; beyond it the page's other links are not read, and one
+   * skipped link says so (extract/page-link-cap.ts). Default 100,000.
+   */
+  maxLinksPerPage?: number;
   /** Concurrent requests to one external host (the scanned site may use all of maxThreadCount). Default 8. */
   perHostConcurrency?: number;
   /**
@@ -41,16 +53,33 @@ export interface EngineOptions {
   addressPolicy?: AddressPolicy;
   /** Extra trusted certificate authorities (PEM), e.g. a private CA in tests. */
   ca?: string | string[];
+  /**
+   * What an interrupted run of the same scan already checked (crash recovery): those URLs are
+   * answered from here, not fetched again. Plain data, so it crosses to a scan's own process.
+   */
+  resume?: ScanResume;
+}
+
+/**
+ * The checkpoint a scan resumes from: every URL an earlier run of it checked, with its check.
+ * A URL listed here is settled with its check as soon as a link names it, without a request,
+ * unless the crawl must read what it answers: an HTML page to crawl (its links) or one whose
+ * anchors are checked is fetched again.
+ */
+export interface ScanResume {
+  checked: Array<{ url: string; check: LinkCheck }>;
 }
 
 export const engineDefaults = {
   userAgent: 'Mozilla/5.0 (compatible; LinkAudit/1.0; +https://linkaudit.dev/bot)',
   requestTimeoutMs: 30_000,
+  requestDeadlineMs: 120_000,
   retries: 2,
   retryBaseDelayMs: 500,
   maxRetryAfterMs: 60_000,
   maxRedirects: 10,
   maxPageBytes: 20 * 1024 * 1024,
+  maxLinksPerPage: 100_000,
   perHostConcurrency: 8,
   linkEvents: 'all',
   progressIntervalMs: 250,

@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { planOf } from '@linkaudit/core';
 import type { EngineOptions } from '@linkaudit/engine';
 import type { BuildInfo } from './build-info.js';
 import { systemClock, type Clock } from './clock.js';
@@ -21,10 +22,12 @@ import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { startPostgresRelay } from './modules/realtime/postgres-relay.js';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
+import { HeavyReadLimiter } from './modules/reports/heavy-reads.js';
 import { registerReportRoutes } from './modules/reports/reports.routes.js';
 import { ReportService } from './modules/reports/reports.service.js';
 import { SampleReportService } from './modules/sample-report/sample-report.service.js';
 import { registerSampleSiteRoutes } from './modules/sample-report/sample-site.routes.js';
+import { scanEngine } from './modules/scans/scan-engine.js';
 import { ScanUpdates } from './modules/scans/scan-updates.js';
 import { ScanWorkers } from './modules/scans/scan-workers.js';
 import { registerScanRoutes } from './modules/scans/scans.routes.js';
@@ -149,11 +152,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     updates,
     policy,
+    engine: scanEngine(config.scans.isolation),
     leaseSeconds: config.scans.leaseSeconds,
     maxAttempts: config.scans.maxAttempts,
+    workerId: config.scans.workerId,
     policyFor: (scan) => samples.policyFor(scan),
     onFinished: (scanId) => changeNotifier.afterRun(scanId),
-    ...(deps.engineOptions ? { engineOptions: deps.engineOptions } : {}),
+    engineOptions: {
+      requestDeadlineMs: config.scans.requestDeadlineSeconds * 1000,
+      ...deps.engineOptions,
+    },
     ...(deps.workerPollMs ? { pollMs: deps.workerPollMs } : {}),
   });
   const scans = new ScanService({
@@ -163,11 +171,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lookup: deps.engineOptions?.lookup,
     updates,
     wakeWorkers: () => workers.wake(),
+    ownerPlan: async (userId) => planOf((await accounts.findUser(userId))?.paidPlanId),
   });
   const reports = new ReportService({ db: database.db, scans, samples });
   const schedules = new ScheduleService({ db: database.db, clock, scans });
   const changeNotifier = new ChangeNotifier({
     db: database.db,
+    scans,
+    accounts,
     mailer,
     publicUrl: config.publicUrl,
     log: app.log,
@@ -177,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log: app.log,
     schedules,
+    accounts,
     intervalMs: config.scans.schedulerIntervalSeconds * 1000,
   });
   app.decorate('scanWorkers', workers);
@@ -193,7 +205,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystemRoutes(app, { ...deps, startedAt: Date.now() });
   registerScanRoutes(app, { scans, submit: (user, body) => schedules.submit(user, body) });
   registerScheduleRoutes(app, { schedules });
-  registerReportRoutes(app, { reports });
+  registerReportRoutes(app, {
+    reports,
+    heavyReads: new HeavyReadLimiter(config.reportReads),
+  });
   if (config.sampleReport.enabled) registerSampleSiteRoutes(app);
   registerAdminRoutes(app, { scans });
   await registerRealtimeRoutes(app, {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { hostname } from 'node:os';
 import { z } from 'zod';
 
 /** Where the repository root is, so defaults work whatever the current directory. */
@@ -37,15 +38,22 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  SQLITE_READ_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+  REPORT_READS_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
+  REPORT_READ_QUEUE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LINKAUDIT_ALLOW_PRIVATE: booleanFlag.default(false),
   LINKAUDIT_ALLOWED_HOSTS: listSchema.default([]),
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
+  WORKER_ID: z.string().trim().min(1).max(200).optional(),
   SCAN_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SCAN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  SCAN_REQUEST_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  SCAN_ISOLATION: z.enum(['process', 'none']).default('process'),
+  SCAN_MEMORY_LIMIT_MB: z.coerce.number().int().min(64).max(65536).default(1024),
   SAMPLE_REPORT: booleanFlag.default(true),
   TRUST_PROXY: z
     .string()
@@ -116,6 +124,10 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** SQLite only: read connections, each in its own worker thread (db/dialects/threaded-sqlite.ts). */
+  sqliteReadThreads: number;
+  /** Report tabs and CSV exports one reader runs at once, and how long a further one waits. */
+  reportReads: { perUser: number; queueWaitMs: number };
   publicUrl: string;
   webDistDir: string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
@@ -125,12 +137,24 @@ export type Config = {
     allowedHosts: string[];
     /** Scans one worker process runs at a time; 0 runs none (an api-only process). */
     workerConcurrency: number;
+    /**
+     * Names this worker's machine or container across restarts (default: the host name): a
+     * restarted worker takes back the scans it held when it died at once, not after their lease.
+     */
+    workerId: string;
     /** A worker renews its lease every second; a scan whose lease ran out is re-queued. */
     leaseSeconds: number;
     /** Starts of one scan before a lost lease fails it instead of re-queueing it. */
     maxAttempts: number;
     /** How often a scheduler (role all or scheduler) looks for due schedules. */
     schedulerIntervalSeconds: number;
+    /** One request of a scan, connecting to the end of its body; past it the link is Time Out. */
+    requestDeadlineSeconds: number;
+    /**
+     * 'process': each scan runs in a process of its own, its heap capped at memoryLimitMb (a scan
+     * can neither stall the API nor keep its memory); 'none': in the API's own process.
+     */
+    isolation: { mode: 'process' | 'none'; memoryLimitMb: number };
   };
   sampleReport: {
     /** Serve the demo site and scan it at first start (the public sample report). */
@@ -183,6 +207,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    sqliteReadThreads: env.SQLITE_READ_THREADS,
+    reportReads: { perUser: env.REPORT_READS_PER_USER, queueWaitMs: env.REPORT_READ_QUEUE_MS },
     publicUrl,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
@@ -190,9 +216,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     scans: {
       allowedHosts: env.LINKAUDIT_ALLOWED_HOSTS,
       workerConcurrency: env.WORKER_CONCURRENCY,
+      workerId: env.WORKER_ID ?? hostname(),
       leaseSeconds: env.SCAN_LEASE_SECONDS,
       maxAttempts: env.SCAN_MAX_ATTEMPTS,
       schedulerIntervalSeconds: env.SCHEDULER_INTERVAL_SECONDS,
+      requestDeadlineSeconds: env.SCAN_REQUEST_DEADLINE_SECONDS,
+      isolation: { mode: env.SCAN_ISOLATION, memoryLimitMb: env.SCAN_MEMORY_LIMIT_MB },
     },
     sampleReport: { enabled: env.SAMPLE_REPORT, origin: env.PUBLIC_URL ? publicUrl : undefined },
     trustProxy: readTrustProxy(env.TRUST_PROXY),

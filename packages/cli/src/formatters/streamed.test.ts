@@ -1,7 +1,6 @@
 import { ScanStatus } from '@linkaudit/core';
-import type { DoneEvent } from '@linkaudit/engine';
 import { describe, expect, it } from 'vitest';
-import type { ReportChecks, ScanReport } from '../report.js';
+import type { FinishedScan, ReportChecks, ScanReport } from '../report.js';
 import { everyCheck, generatedScan } from '../test-support/generated-scan.js';
 import * as oneString from '../test-support/one-string/index.js';
 import {
@@ -32,7 +31,10 @@ const coloured: FormatOptions = { color: true, version: '1.0.0' };
 const { events, done } = generatedScan();
 
 /** The generated scan through the real collector, with `checks` and a done event changed by `end`. */
-function generatedReport(checks: Partial<ReportChecks>, end: Partial<DoneEvent> = {}): ScanReport {
+function generatedReport(
+  checks: Partial<ReportChecks>,
+  end: Partial<FinishedScan> = {},
+): ScanReport {
   return reportOf(events, { ...done, ...end }, checks);
 }
 

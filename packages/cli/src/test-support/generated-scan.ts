@@ -1,13 +1,12 @@
 import { failureReasons, FailureReason, ScanStatus } from '@linkaudit/core';
 import type {
   CertificateEvent,
-  DoneEvent,
   LinkCheck,
   PageInclusionEvent,
   ScanEvent,
   ScanSummary,
 } from '@linkaudit/engine';
-import type { ReportChecks } from '../report.js';
+import type { FinishedScan, ReportChecks } from '../report.js';
 import { linkEvent } from './reports.js';
 
 /** A small seeded PRNG (mulberry32): the same scan on every machine. */
@@ -48,7 +47,7 @@ export const generatedRules = [2001, 4001, 4010, 4014];
  * inclusion and 3,000 rule violations (one rule the catalogue does not know), with odd text in
  * addresses, messages and snippets. Events come in a shuffled order, as a crawl gives them.
  */
-export function generatedScan(seed = 19): { events: ScanEvent[]; done: DoneEvent } {
+export function generatedScan(seed = 19): { events: ScanEvent[]; done: FinishedScan } {
   const next = random(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const int = (below: number): number => Math.floor(next() * below);

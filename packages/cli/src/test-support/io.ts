@@ -1,5 +1,5 @@
-import type { ScanSettings } from '@linkaudit/core';
-import type { DoneEvent, RunScanOptions, ScanEvent } from '@linkaudit/engine';
+import type { CrawlSettings, RunScanOptions, ScanEvent } from '@linkaudit/engine';
+import type { FinishedScan } from '../report.js';
 import type { CliDeps, CliIo, CliStream } from '../run.js';
 
 /** A stream that keeps what is written; a terminal when `isTTY` is set. */
@@ -29,14 +29,14 @@ export function fakeIo(options: { tty?: boolean; env?: CliIo['env'] } = {}) {
 
 /** What the fake engine was asked to do. */
 export interface ScanCall {
-  settings: ScanSettings;
+  settings: CrawlSettings;
   options: Omit<RunScanOptions, 'onEvent'>;
 }
 
 /** An engine that replays events and ends with `done`, or fails with `error`. */
 export function fakeEngine(
   events: readonly ScanEvent[],
-  end: DoneEvent | Error,
+  end: FinishedScan | Error,
 ): CliDeps & { calls: ScanCall[] } {
   const calls: ScanCall[] = [];
   let time = 0;

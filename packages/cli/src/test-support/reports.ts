@@ -1,14 +1,18 @@
 import { FailureReason, ScanStatus } from '@linkaudit/core';
 import type {
   AnchorCheck,
-  DoneEvent,
   LinkCheck,
   LinkEvent,
   RuleViolationEvent,
   ScanEvent,
   ScanSummary,
 } from '@linkaudit/engine';
-import { ReportCollector, type ReportChecks, type ScanReport } from '../report.js';
+import {
+  ReportCollector,
+  type FinishedScan,
+  type ReportChecks,
+  type ScanReport,
+} from '../report.js';
 import { loadRuleCatalogue } from '../rules.js';
 
 // Reports with rule results describe their rules from the catalogue, as the CLI loads it.
@@ -173,20 +177,19 @@ export const shopSummary: ScanSummary = {
   ...nothingFound,
 };
 
-/** The report of a list of events (through the real collector) and a done event. */
+/**
+ * The report of a list of events (through the real collector) and a done event; a status given
+ * stands as it is (a report of that status, whatever ending would map to it).
+ */
 export function reportOf(
   events: readonly ScanEvent[],
-  done: Partial<DoneEvent> = {},
+  done: Partial<FinishedScan> = {},
   checks: Partial<ReportChecks> = {},
 ): ScanReport {
   const collector = new ReportCollector(checks);
   for (const event of events) collector.add(event);
-  return collector.finish({
-    type: 'done',
-    status: ScanStatus.Complete,
-    summary: shopSummary,
-    ...done,
-  });
+  const report = collector.finish({ type: 'done', summary: shopSummary, ...done });
+  return done.status === undefined ? report : { ...report, done: { ...report.done, ...done } };
 }
 
 export const shopReport = reportOf(shopEvents);

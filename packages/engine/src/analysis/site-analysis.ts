@@ -11,6 +11,7 @@ import {
   pageSizeBucket,
   type SizedResource,
 } from './page-sizes.js';
+import type { RobotsRules } from '../crawl/robots.js';
 import type { SitemapContents } from './sitemaps.js';
 
 /** What the crawl learned about one parsed page, kept compact for the analysis at the end. */
@@ -36,7 +37,12 @@ export interface SiteAnalysisOptions {
   pageInclusion: boolean;
   startUrl: string;
   keyOf: (url: string) => string;
-  isAllowedByRobots: (url: string) => boolean;
+}
+
+/** What the crawl read of the site itself, for page inclusion. */
+export interface SiteFiles {
+  sitemap: SitemapContents | undefined;
+  robots: RobotsRules;
 }
 
 const resourceKinds: ReadonlySet<LinkKind> = new Set([
@@ -81,13 +87,13 @@ export class SiteAnalysis {
   /** Every result event of the analysis, then the summary fields it owns. */
   finish(
     targets: Target[],
-    sitemap: SitemapContents | undefined,
+    site: SiteFiles,
     emit: (event: ScanEvent) => void,
   ): SiteAnalysisSummary {
     const sizes = this.emitPageSizes(targets, emit);
     if (this.options.pageRank) this.emitPageRanks(targets, emit);
     const sitemapSummary = this.options.pageInclusion
-      ? this.emitInclusion(targets, sitemap, emit)
+      ? this.emitInclusion(targets, site, emit)
       : undefined;
     return {
       brokenAnchors: this.brokenAnchors,
@@ -144,7 +150,7 @@ export class SiteAnalysis {
 
   private emitInclusion(
     targets: Target[],
-    sitemap: SitemapContents | undefined,
+    { sitemap, robots }: SiteFiles,
     emit: (event: ScanEvent) => void,
   ): SitemapSummary {
     const inSitemap = new Set((sitemap?.urls ?? []).map((url) => this.options.keyOf(url)));
@@ -171,6 +177,7 @@ export class SiteAnalysis {
         pageId,
         inbound,
         listedPages.has(pageId) || inSitemap.has(this.options.keyOf(page.url)),
+        robots,
       );
       if (event.inSitemap && !event.indexable) summary.notIndexable++;
       if (event.orphan) summary.orphans++;
@@ -187,6 +194,7 @@ export class SiteAnalysis {
     pageId: number,
     inbound: Map<number, { count: number; sources: Set<string> }>,
     inSitemap: boolean,
+    robots: RobotsRules,
   ): PageInclusionEvent {
     const links = inbound.get(pageId);
     const facts = indexability({
@@ -195,7 +203,7 @@ export class SiteAnalysis {
       xRobotsTag: page.xRobotsTag,
       canonical: page.canonical,
       url: page.url,
-      allowedByRobotsTxt: this.options.isAllowedByRobots(page.url),
+      allowedByRobotsTxt: robots.isAllowed(page.url),
     });
     const inboundLinks = links?.count ?? 0;
     const isStart =

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { scanSettingsSchema } from '@linkaudit/core';
+import { scanRequestSchema } from '@linkaudit/core';
 import type * as RuleThread from '../rules/rule-thread.js';
 import type { AsyncRuleRunner } from '../rules/rule-thread.js';
 import { pageInput } from '../rules/test-support/rule-test.js';
@@ -31,7 +31,7 @@ const page = pageInput(
 
 describe('closing the rules of a scan', () => {
   it('finishes the rules (closing their worker) even when the event consumer failed', async () => {
-    const settings = scanSettingsSchema.parse({ url: page.url, selectedRules: [4001, 5004] });
+    const settings = scanRequestSchema.parse({ url: page.url, selectedRules: [4001, 5004] });
     const rules = QualityRules.forScan(settings, () => {
       throw new Error('the report is full');
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scanSettingsSchema } from '@linkaudit/core';
+import { scanRequestSchema } from '@linkaudit/core';
 import { ruleCatalogue } from '../rules/index.js';
 import type { RuleViolationEvent } from '../events.js';
 import { QualityRules } from './quality-rules.js';
@@ -17,7 +17,7 @@ const page = {
 };
 
 describe('quality rules of one scan', () => {
-  const settings = scanSettingsSchema.parse({
+  const settings = scanRequestSchema.parse({
     url: 'https://example.com/',
     selectedRules: ruleCatalogue().map((rule) => rule.linkAuditorRuleID),
   });

@@ -1,4 +1,4 @@
-import type { ScanSettings } from '@linkaudit/core';
+import type { CrawlSettings } from '../crawl-settings.js';
 import type { RuleCategoryTally, RuleViolationEvent } from '../events.js';
 import { ruleCatalogue, type PageFinding, type RulePageInput } from '../rules/index.js';
 import { startRuleRunner, type AsyncRuleRunner } from '../rules/rule-thread.js';
@@ -52,7 +52,7 @@ export class QualityRules {
 
   /** Undefined when no rule is selected: nothing is collected then, not even the page text. */
   static forScan(
-    settings: ScanSettings,
+    settings: Pick<CrawlSettings, 'selectedRules'>,
     emit: (event: RuleViolationEvent) => void,
   ): QualityRules | undefined {
     return settings.selectedRules.length > 0

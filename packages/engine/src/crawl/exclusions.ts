@@ -14,7 +14,7 @@ export interface ExclusionMatcher {
  * expression ignores case the same way. An invalid pattern is an error the caller reports.
  */
 export function compileExclusions(
-  items: ExcludeLinkItem[],
+  items: ReadonlyArray<Pick<ExcludeLinkItem, 'link'>>,
   caseSensitive: boolean,
 ): ExclusionMatcher {
   const flags = caseSensitive ? '' : 'i';
@@ -50,7 +50,7 @@ export function compileExclusions(
 }
 
 /** Validates exclusion entries; returns a message per invalid one. */
-export function exclusionProblems(items: ExcludeLinkItem[]): string[] {
+export function exclusionProblems(items: ReadonlyArray<Pick<ExcludeLinkItem, 'link'>>): string[] {
   const problems: string[] = [];
   for (const item of items) {
     const entry = item.link.trim();

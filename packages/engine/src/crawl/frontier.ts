@@ -75,7 +75,10 @@ export class Frontier {
   /** Empties the frontier, handing back everything that was still waiting. */
   drain(): Target[] {
     const rest: Target[] = [];
-    for (const queue of this.waiting) rest.push(...queue.items.slice(queue.head));
+    // One push per target: spreading a queue of a million targets into push() overflows the stack.
+    for (const queue of this.waiting)
+      for (let index = queue.head; index < queue.items.length; index++)
+        rest.push(queue.items[index]!);
     for (const queue of this.waiting) {
       queue.items = [];
       queue.head = 0;

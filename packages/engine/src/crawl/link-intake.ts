@@ -1,14 +1,13 @@
-import type { ScanSettings } from '@linkaudit/core';
 import type { LinkCheck, LinkKind } from '../events.js';
 import type { FoundLink } from '../extract/found-link.js';
-import type { ExclusionMatcher } from './exclusions.js';
+import { linkCapCheck } from '../extract/page-link-cap.js';
+import type { CrawlContext } from './crawl-context.js';
 import {
   invalidUrlCheck,
   missingAttributeCheck,
   shorten,
   skippedCheck,
 } from './immediate-checks.js';
-import type { RobotsRules } from './robots.js';
 import {
   emptyResolvedLink,
   resolveLink,
@@ -16,18 +15,9 @@ import {
   type PageBase,
   type ResolvedLink,
 } from './resolve-link.js';
-import type { SiteScope } from './site-scope.js';
 
 /** Links that lead a visitor to another page (and so a crawler too). */
 const navigationalElements = new Set(['a', 'area', 'iframe', 'frame', 'meta']);
-
-export interface IntakeContext {
-  settings: ScanSettings;
-  scope: SiteScope;
-  exclusions: ExclusionMatcher;
-  robots: RobotsRules;
-  maxDepth: number;
-}
 
 /**
  * Decides what happens to each link found on a page: resolved against the page's base URL, then
@@ -50,7 +40,9 @@ export class LinkIntake {
   check: LinkCheck = skippedCheck('limit');
 
   /** Takes one link found on a page at `depth`; read the fields before the next one. */
-  take(link: FoundLink, base: PageBase, depth: number, context: IntakeContext): this['outcome'] {
+  take(link: FoundLink, base: PageBase, depth: number, context: CrawlContext): this['outcome'] {
+    if (link.linksNotRead)
+      return this.known(link.raw, link.raw, false, linkCapCheck(link.linksNotRead));
     if (link.missing) {
       return this.known('', '', false, missingAttributeCheck(link.element, link.attribute));
     }
@@ -70,7 +62,7 @@ export class LinkIntake {
     const navigational = navigationalElements.has(link.element);
     const crawl =
       navigational &&
-      depth + 1 <= context.maxDepth &&
+      depth + 1 <= context.settings.maxDepth &&
       context.scope.isCrawlablePath(internal, pathname);
     if (!context.settings.checkBrokenLinks && !crawl && !isImageKind(link.kind)) {
       return this.knownLink(skippedCheck('links-off'));
@@ -103,7 +95,7 @@ export class LinkIntake {
   }
 }
 
-function skipCause(kind: LinkKind, link: ResolvedLink, context: IntakeContext) {
+function skipCause(kind: LinkKind, link: ResolvedLink, context: CrawlContext) {
   if (isImageKind(kind) && !context.settings.checkImages) return 'images-off' as const;
   if (kind === 'iframe' && !context.settings.checkIframes) return 'iframes-off' as const;
   if (context.exclusions.any && context.exclusions.matches(urlOf(link))) return 'excluded' as const;

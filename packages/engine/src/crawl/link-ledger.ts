@@ -1,15 +1,17 @@
-import type { ScanSettings } from '@linkaudit/core';
+import type { CrawlSettings } from '../crawl-settings.js';
 import { isResourceKind, type SiteAnalysis } from '../analysis/site-analysis.js';
 import { isTrivialFragment, type AnchorIndex } from '../checks/anchors.js';
 import type { CertificateInspector } from '../checks/certificates.js';
 import type { AnchorCheck, LinkCheck, LinkEvent, ScanEvent } from '../events.js';
 import type { FoundLink } from '../extract/found-link.js';
 import { isHtmlType } from '../fetch/checker.js';
+import type { ScanResume } from '../options.js';
 import type { ScanTally } from '../scan-tally.js';
-import { foldCase } from './fold-case.js';
+import { crawlerTrap, crawlerTrapCheck } from './crawler-traps.js';
 import type { Frontier } from './frontier.js';
 import { skippedCheck } from './immediate-checks.js';
-import { LinkIntake, type IntakeContext } from './link-intake.js';
+import { addressKeyOf, type CrawlContext } from './crawl-context.js';
+import { LinkIntake } from './link-intake.js';
 import {
   addressPrefix,
   pathAndQuery,
@@ -21,16 +23,17 @@ import type { StopControl } from './stop-control.js';
 import { LinkShapes, PendingOccurrences, type Target } from './targets.js';
 
 export interface LedgerDeps {
-  settings: ScanSettings;
+  context: CrawlContext;
   frontier: Frontier;
   stop: StopControl;
   tally: ScanTally;
   analysis: SiteAnalysis;
   anchors: AnchorIndex;
   certificates: CertificateInspector | undefined;
-  linkLimit: number;
   /** Whether occurrences that are fine (target OK, fragment found or not checked) become events. */
   okLinkEvents: boolean;
+  /** What an interrupted run of this scan already checked (crash recovery). */
+  resume?: ScanResume | undefined;
   emit: (event: ScanEvent) => void;
 }
 
@@ -66,14 +69,21 @@ export class LinkLedger {
   private readonly shapes = new LinkShapes();
   private readonly intake = new LinkIntake();
   private readonly pageUrls: string[] = [];
+  /** Checks of an interrupted run, by address key, until a link names their URL. */
+  private readonly resumed: Map<string, LinkCheck>;
   private closed = false;
   limitReached = false;
-  context!: IntakeContext;
+  private readonly context: CrawlContext;
+  private readonly settings: CrawlSettings;
+  readonly keyOf: (url: string) => string;
 
-  constructor(private readonly deps: LedgerDeps) {}
-
-  keyOf(url: string): string {
-    return this.deps.settings.caseSensitive ? url : foldCase(url);
+  constructor(private readonly deps: LedgerDeps) {
+    this.context = deps.context;
+    this.settings = deps.context.settings;
+    this.keyOf = addressKeyOf(this.settings);
+    this.resumed = new Map(
+      (deps.resume?.checked ?? []).map(({ url, check }) => [this.keyOf(url), check]),
+    );
   }
 
   find(url: string): Target | undefined {
@@ -123,9 +133,28 @@ export class LinkLedger {
     this.targets.push(target);
     const { prefix, path } = splitAddress(parsed);
     this.siteIndex(prefix).set(ownedCopy(this.keyOf(path)), target);
-    if (this.deps.settings.checkBrokenCertificate) this.deps.certificates?.inspect(parsed);
-    if (enqueue) this.deps.frontier.push(target);
+    if (this.settings.checkBrokenCertificate) this.deps.certificates?.inspect(parsed);
+    if (!enqueue) return target;
+    const resumed = this.resumedCheck(target);
+    if (resumed) this.settle(target, resumed);
+    else this.deps.frontier.push(target);
     return target;
+  }
+
+  /**
+   * The check an interrupted run already made of this target, unless the crawl must read what
+   * it answers: an HTML page to crawl, or one whose anchors may be checked, is fetched again.
+   */
+  private resumedCheck(target: Target): LinkCheck | undefined {
+    if (this.resumed.size === 0) return undefined;
+    const key = this.keyOf(target.url);
+    const check = this.resumed.get(key);
+    if (!check) return undefined;
+    const readable = check.state === 'ok' && isHtmlType(check.contentType ?? '');
+    if (readable && (target.crawl || target.readAnchors || this.settings.checkAnchors))
+      return undefined;
+    this.resumed.delete(key);
+    return check;
   }
 
   /** Fetchable targets registered so far (the link limit counts these). */
@@ -157,7 +186,7 @@ export class LinkLedger {
       return undefined;
     }
     const { fragment, internal } = intake.link;
-    const readAnchors = this.deps.settings.checkAnchors && intake.navigational && !intake.crawl;
+    const readAnchors = this.settings.checkAnchors && intake.navigational && !intake.crawl;
     const resource = isResourceKind(link.kind);
     const target = this.targetFor(
       intake.link,
@@ -209,11 +238,16 @@ export class LinkLedger {
       return existing;
     }
     if (this.deps.stop.stopped) return undefined;
-    if (this.fetchable >= this.deps.linkLimit) {
+    if (this.fetchable >= this.settings.linkLimit) {
       this.limitReached = true;
       return undefined;
     }
-    return this.register(urlOf(link), depth, { crawl, readAnchors, resource });
+    // A page to crawl whose address looks like a crawler trap is reported, not followed.
+    const trap = crawl ? crawlerTrap(link.path) : undefined;
+    const flags = { crawl: crawl && !trap, readAnchors, resource };
+    const target = this.register(urlOf(link), depth, flags, !trap);
+    if (trap) this.settle(target, crawlerTrapCheck(trap));
+    return target;
   }
 
   /**
@@ -260,7 +294,7 @@ export class LinkLedger {
   }
 
   private stopAtErrorLimit(): void {
-    if (this.deps.tally.uniqueBroken >= this.deps.settings.maxErrorCount)
+    if (this.deps.tally.uniqueBroken >= this.settings.maxErrorCount)
       this.deps.stop.stop('error-limit');
   }
 
@@ -342,7 +376,7 @@ export class LinkLedger {
   }
 
   private anchorCheck(target: Target, fragment: string, check: LinkCheck): AnchorCheck | undefined {
-    if (!this.deps.settings.checkAnchors || check.state !== 'ok' || isTrivialFragment(fragment))
+    if (!this.settings.checkAnchors || check.state !== 'ok' || isTrivialFragment(fragment))
       return undefined;
     const anchor = this.deps.anchors.check(target.id, fragment);
     if (anchor.state === 'missing') this.deps.analysis.brokenAnchors++;

@@ -1,22 +1,22 @@
-import type { ScanSettings } from '@linkaudit/core';
 import { isResourceKind, type SiteAnalysis } from '../analysis/site-analysis.js';
 import { findDuplicateAnchors, type AnchorIndex } from '../checks/anchors.js';
 import type { QualityRules } from '../checks/quality-rules.js';
 import type { ScanEvent } from '../events.js';
 import type { ExtractedPage } from '../extract/found-link.js';
 import { HtmlLinkExtractor } from '../extract/html-links.js';
-import type { PageFetch } from '../fetch/checker.js';
+import { bodyTimedOut, type PageFetch } from '../fetch/checker.js';
 import { readHtml } from '../fetch/decode.js';
-import { ScanStoppedError } from '../fetch/errors.js';
+import { isDeadlineError, ScanStoppedError } from '../fetch/errors.js';
 import { discard } from '../fetch/http-client.js';
 import type { ScanTally } from '../scan-tally.js';
+import type { CrawlContext } from './crawl-context.js';
 import type { LinkLedger } from './link-ledger.js';
 import { pageBase } from './resolve-link.js';
 import type { StopControl } from './stop-control.js';
 import type { Target } from './targets.js';
 
 export interface PageReaderDeps {
-  settings: ScanSettings;
+  context: CrawlContext;
   rules: QualityRules | undefined;
   ledger: LinkLedger;
   anchors: AnchorIndex;
@@ -24,6 +24,7 @@ export interface PageReaderDeps {
   tally: ScanTally;
   stop: StopControl;
   maxPageBytes: number;
+  maxLinksPerPage: number;
   emit: (event: ScanEvent) => void;
 }
 
@@ -54,7 +55,13 @@ export class PageReader {
     try {
       const keepText = target.crawl && this.deps.rules !== undefined;
       const { page, bytes, text } = await this.extract(fetched, keepText);
-      if (this.deps.settings.checkAnchors) this.deps.anchors.record(target.id, page.anchors);
+      // (Its body ran past the request deadline: the page is broken, Time Out.)
+      if (fetched.check.state !== 'ok') {
+        if (finalAddress) this.deps.ledger.settle(finalAddress, fetched.check);
+        return undefined;
+      }
+      if (this.deps.context.settings.checkAnchors)
+        this.deps.anchors.record(target.id, page.anchors);
       if (finalAddress) this.deps.anchors.alias(finalAddress.id, target.id);
       if (target.crawl) {
         const pageId = this.takeInPage(target, finalAddress, fetched, page, bytes);
@@ -72,7 +79,7 @@ export class PageReader {
     keepText: boolean,
   ): Promise<{ page: ExtractedPage; bytes: number; text: string[] | undefined }> {
     const html = fetched.html!;
-    const extractor = new HtmlLinkExtractor();
+    const extractor = new HtmlLinkExtractor(this.deps.maxLinksPerPage);
     const text: string[] | undefined = keepText ? [] : undefined;
     const headers = {
       contentType: html.contentType,
@@ -89,6 +96,7 @@ export class PageReader {
       },
     );
     if (error !== undefined && this.deps.stop.stopped) throw new ScanStoppedError();
+    if (isDeadlineError(error)) fetched.check = bodyTimedOut(error, fetched.check);
     return { page: extractor.end(), bytes, text };
   }
 
@@ -118,13 +126,15 @@ export class PageReader {
       ...(page.title ? { title: page.title } : {}),
       linkCount: page.links.length,
     });
-    const duplicates = this.deps.settings.checkAnchors ? findDuplicateAnchors(page.anchors) : [];
+    const duplicates = this.deps.context.settings.checkAnchors
+      ? findDuplicateAnchors(page.anchors)
+      : [];
     for (const duplicate of duplicates) {
       this.deps.analysis.duplicateAnchors++;
       this.deps.emit({ type: 'duplicate-anchor', page: html.finalUrl, ...duplicate });
     }
     const baseUrl = resolveBase(page.baseHref, html.finalUrl);
-    const base = pageBase(baseUrl, this.deps.ledger.context.scope);
+    const base = pageBase(baseUrl, this.deps.context.scope);
     const resources = new Set<number>();
     const source = { pageId, targetId: target.id, depth: target.depth };
     for (const link of page.links) {

@@ -21,7 +21,8 @@ const robotsParser = createRequire(import.meta.url)('robots-parser') as (
   contents: string,
 ) => RobotsFile;
 
-const allowEverything: RobotsRules = { isAllowed: () => true, allowsAll: true, sitemaps: [] };
+/** Rules that allow everything: no robots.txt read, or none to be had. */
+export const allowAllRobots: RobotsRules = { isAllowed: () => true, allowsAll: true, sitemaps: [] };
 const maxRobotsBytes = 512 * 1024;
 
 /**
@@ -32,11 +33,11 @@ export async function loadRobots(client: HttpClient, origin: string): Promise<Ro
   const robotsUrl = `${origin}/robots.txt`;
   try {
     const result = await client.follow(robotsUrl, 'GET');
-    if (!result.ok) return allowEverything;
+    if (!result.ok) return allowAllRobots;
     const { response } = result;
     if (response.statusCode >= 400) {
       closeBody(response.body);
-      return allowEverything;
+      return allowAllRobots;
     }
     const text = await readText(response.body, maxRobotsBytes);
     const robots = robotsParser(robotsUrl, text);
@@ -45,7 +46,7 @@ export async function loadRobots(client: HttpClient, origin: string): Promise<Ro
       sitemaps: robots.getSitemaps(),
     };
   } catch {
-    return allowEverything;
+    return allowAllRobots;
   }
 }
 

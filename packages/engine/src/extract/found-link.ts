@@ -11,6 +11,11 @@ export interface FoundLink {
   column: number;
   /** The element needs this attribute and it is missing or empty (Source Attribute Missing). */
   missing?: boolean;
+  /**
+   * Only on the last link of a page past its link cap (page-link-cap.ts): the first link not
+   * read, and how many were not read (it included).
+   */
+  linksNotRead?: number;
 }
 
 /** What one pass over a page's HTML yields. */

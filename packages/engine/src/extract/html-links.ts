@@ -2,6 +2,7 @@ import type { LinkKind } from '../events.js';
 import { extractCssUrls } from './css-urls.js';
 import type { ExtractedPage, FoundLink, PageAnchor } from './found-link.js';
 import { LineIndex } from './line-index.js';
+import { PageLinkCap } from './page-link-cap.js';
 import { parseSrcset } from './srcset.js';
 import { AttributeSet, TagReader, type AttributeValues as Attributes } from './tag-reader.js';
 
@@ -57,7 +58,7 @@ const imageExtension = /\.(?:png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?)(?:[?#]|$
 export class HtmlLinkExtractor {
   private readonly lines = new LineIndex();
   private readonly reader: TagReader;
-  private readonly links: FoundLink[] = [];
+  private readonly links: PageLinkCap;
   private readonly anchors: PageAnchor[] = [];
   private readonly robotsMeta: string[] = [];
   private canonicalHref: string | undefined;
@@ -74,7 +75,8 @@ export class HtmlLinkExtractor {
   private tagLine = -1;
   private tagColumn = 0;
 
-  constructor() {
+  constructor(maxLinks = Number.POSITIVE_INFINITY) {
+    this.links = new PageLinkCap(maxLinks);
     this.reader = new TagReader(linkAttributes, this);
   }
 
@@ -86,7 +88,7 @@ export class HtmlLinkExtractor {
   end(): ExtractedPage {
     this.reader.end();
     return {
-      links: this.links,
+      links: this.links.finish(),
       anchors: this.anchors,
       robotsMeta: this.robotsMeta,
       ...(this.canonicalHref !== undefined ? { canonicalHref: this.canonicalHref } : {}),
@@ -137,7 +139,7 @@ export class HtmlLinkExtractor {
       column: this.tagColumn,
     };
     if (missing) link.missing = true;
-    this.links.push(link);
+    this.links.add(link);
   }
 
   /** The attribute is a link the element needs: missing or empty, it is reported as such. */
@@ -303,7 +305,7 @@ export class HtmlLinkExtractor {
   private styleUrls(css: string, start: number): void {
     for (const found of extractCssUrls(css)) {
       const at = this.lines.position(start + found.offset);
-      this.links.push({
+      this.links.add({
         raw: found.url,
         element: 'style',
         attribute: 'css',

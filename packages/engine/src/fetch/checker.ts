@@ -151,6 +151,16 @@ function failedRequest(error: unknown): LinkCheck {
   };
 }
 
+/**
+ * A page whose body was cut off by the request deadline: broken with Time Out, whatever its
+ * status said (a page that never finishes is not a page a visitor can read).
+ */
+export function bodyTimedOut(error: unknown, check: LinkCheck): LinkCheck {
+  const failed = failedRequest(error);
+  if (failed.state !== 'broken' || check.state !== 'ok') return failed;
+  return { ...failed, statusCode: check.statusCode, redirects: check.redirects };
+}
+
 /** The outcome of a followed request, from its final answer. */
 export function outcome(result: FollowResult): LinkCheck {
   if (!result.ok) return redirectProblem(result);

@@ -5,6 +5,33 @@ export class ScanStoppedError extends Error {
   }
 }
 
+/** The code of a request cut off by its overall deadline (reported as Time Out). */
+export const requestDeadlineCode = 'ERR_REQUEST_DEADLINE';
+
+/**
+ * A request (connecting, headers and body together) that took longer than its overall
+ * deadline: a server trickling its answer a byte at a time never trips the idle timeout.
+ */
+export class RequestDeadlineError extends Error {
+  readonly code = requestDeadlineCode;
+
+  constructor(deadlineMs: number) {
+    super(
+      `The server did not finish its answer within ${formatSeconds(deadlineMs)} (the request deadline)`,
+    );
+  }
+}
+
+/** Whether a body read ended because its request ran out of time. */
+export function isDeadlineError(error: unknown): boolean {
+  return errorCode(error) === requestDeadlineCode;
+}
+
+function formatSeconds(milliseconds: number): string {
+  const seconds = milliseconds / 1000;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}
+
 /**
  * The most telling error code of a failed request. undici wraps socket errors, and happy-eyeballs
  * connects raise an AggregateError holding one error per address tried.

@@ -4,7 +4,8 @@ import { Agent, request } from 'undici';
 import type { LookupFunction } from 'node:net';
 import type { RedirectHop } from '../events.js';
 import { assertLiteralAllowed, guardLookup, type AddressPolicy } from './address-policy.js';
-import { ScanStoppedError } from './errors.js';
+import { errorCode, ScanStoppedError } from './errors.js';
+import { RequestDeadline } from './request-deadline.js';
 import { AttemptBudget, backoffMs, retriableStatuses, type RetryPause } from './retry-policy.js';
 
 /** One HTTP answer, body not yet read. */
@@ -30,6 +31,8 @@ export type FollowResult =
 export interface HttpClientConfig {
   userAgent: string;
   requestTimeoutMs: number;
+  /** Connecting, headers and body of one request together (see request-deadline.ts). */
+  requestDeadlineMs: number;
   retries: number;
   retryBaseDelayMs: number;
   maxRetryAfterMs: number;
@@ -167,16 +170,16 @@ export class HttpClient {
 
   private async send(url: string, method: 'GET' | 'HEAD'): Promise<HttpResponse> {
     assertLiteralAllowed(url, this.config.addressPolicy);
-    const response = await request(url, {
-      method,
-      dispatcher: this.agent,
-      // undici closes a connection after each HEAD by default, in case the server sends a body it
-      // should not: one new connection per checked link. We keep it when the server says
-      // keep-alive; a stray body then breaks the next answer on that connection, which is
-      // retried on a fresh one (see retry-policy.ts).
-      ...(method === 'HEAD' ? { reset: false } : {}),
-      headers: this.headers,
-    });
+    const deadline = new RequestDeadline(this.config.requestDeadlineMs);
+    const idleTimeoutMs = this.config.requestTimeoutMs;
+    let response: Awaited<ReturnType<typeof request>>;
+    try {
+      response = await this.request(url, method, deadline.headersTimeoutMs(idleTimeoutMs));
+    } catch (error) {
+      if (isHeadersTimeout(error) && deadline.boundsHeaders(idleTimeoutMs)) throw deadline.error();
+      throw error;
+    }
+    deadline.coverBody(response.body);
     return {
       url,
       method,
@@ -184,6 +187,20 @@ export class HttpClient {
       headers: response.headers,
       body: response.body,
     };
+  }
+
+  private request(url: string, method: 'GET' | 'HEAD', headersTimeout: number) {
+    return request(url, {
+      method,
+      dispatcher: this.agent,
+      headersTimeout,
+      // undici closes a connection after each HEAD by default, in case the server sends a body it
+      // should not: one new connection per checked link. We keep it when the server says
+      // keep-alive; a stray body then breaks the next answer on that connection, which is
+      // retried on a fresh one (see retry-policy.ts).
+      ...(method === 'HEAD' ? { reset: false } : {}),
+      headers: this.headers,
+    });
   }
 
   /** The wait before the retry just taken from `budget`. */
@@ -251,4 +268,9 @@ export function parseRetryAfter(
   if (/^\d+(\.\d+)?$/.test(text)) return Number(text) * 1000;
   const date = Date.parse(text);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** undici's error when a request's headers did not all arrive within its headers timeout. */
+function isHeadersTimeout(error: unknown): boolean {
+  return errorCode(error) === 'UND_ERR_HEADERS_TIMEOUT';
 }

@@ -1,4 +1,4 @@
-import { errorCode } from './errors.js';
+import { errorCode, requestDeadlineCode } from './errors.js';
 
 /**
  * The one retry policy of a scan (docs/decisions.md, issue 19):
@@ -10,7 +10,8 @@ import { errorCode } from './errors.js';
  * - GET after HEAD only when the HEAD answer says HEAD is the problem: 400, 403, 404, 405, 406
  *   or 501, or a bot challenge (see `rejectsHead`). Never after a network error.
  * - Retried: dropped connections, answers that are not HTTP, timeouts (once: a server that did
- *   not answer within the request timeout twice is not asked a third time), 500/502/503/504 and
+ *   not answer within the request timeout, or not finish within the request deadline, twice is
+ *   not asked a third time; the two count together), 500/502/503/504 and
  *   429. A retry after a failed HEAD is a GET: a server that breaks on HEAD only is then found
  *   working at no extra request.
  * - Not retried: DNS failures, refused connections, certificate errors (asking again changes
@@ -35,6 +36,7 @@ const timeoutCodes = new Set([
   'UND_ERR_BODY_TIMEOUT',
   'UND_ERR_CONNECT_TIMEOUT',
   'ETIMEDOUT',
+  requestDeadlineCode,
 ]);
 const droppedCodes = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 

@@ -3,7 +3,7 @@
 // and the receiving thread rebuilds each object property by property. On the 10,000-page bench
 // site (142,000 findings) the columns were cloned and rebuilt in half the time (~120 → ~60 ms),
 // and the crawl's thread, which receives them, made a third less garbage.
-import type { PageFinding } from './index.js';
+import type { PageFinding } from './rule-types.js';
 
 /** One page's answer: its findings, or why the rules failed on it. */
 export type Outcome = { findings: PageFinding[] } | { error: string };

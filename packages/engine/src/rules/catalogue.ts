@@ -1,7 +1,7 @@
 import { RuleType, type Rule } from '@linkaudit/core';
 import { htmlRules } from './html/html-rules.js';
 import { performanceRules } from './performance/performance-rules.js';
-import type { BuiltInRule } from './rule-types.js';
+import type { BuiltInRule } from './built-in-rule.js';
 import { seoRules } from './seo/seo-rules.js';
 import { spellingRules } from './spelling/spelling-rules.js';
 import { uxRules } from './ux/ux-rules.js';
@@ -39,4 +39,9 @@ export function toCatalogueRule(rule: BuiltInRule): Rule {
     siteRuleID: null,
     categoryID: rule.category,
   };
+}
+
+/** Every built-in rule as the SPEC §3 Rule shape. */
+export function ruleCatalogue(): Rule[] {
+  return builtInRules.map(toCatalogueRule);
 }

@@ -1,9 +1,8 @@
 import { endianness } from 'node:os';
 import type { ChildNode, Document } from 'domhandler';
 import { LineIndex } from '../extract/line-index.js';
-import type { RulePageInput } from './index.js';
 import { buildPageTree, type AttributeTable, type PageElement } from './page-dom.js';
-import type { SiteLocation, SourceSpan, Spot } from './rule-types.js';
+import type { RulePageInput, SiteLocation, SourceSpan, Spot } from './rule-types.js';
 import type { ScanServices } from './services.js';
 
 export type { PageElement } from './page-dom.js';

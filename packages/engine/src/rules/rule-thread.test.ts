@@ -1,6 +1,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRuleRunner, type RuleRunnerOptions } from './index.js';
+import type { RuleRunnerOptions } from './rule-types.js';
+import { createRuleRunner } from './runner.js';
 import {
   batchLimits,
   RuleWorkerClient,

@@ -24,8 +24,8 @@ import type {
   RuleRunner,
   RuleRunnerOptions,
   RuleViolation,
-} from './index.js';
-import { createRuleRunner } from './index.js';
+} from './rule-types.js';
+import { createRuleRunner } from './runner.js';
 
 /** A rule runner whose answers may come from another thread. */
 export interface AsyncRuleRunner {

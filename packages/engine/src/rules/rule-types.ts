@@ -1,6 +1,60 @@
-import type { RuleCategory } from '@linkaudit/core';
+// The types the rules share with each other and with the engine: a page as the crawl hands it
+// over, the findings that come back, where a finding is, and what a rule says about itself. The
+// bottom of the rules package: it imports nothing from it (the page model, the rules, the
+// catalogue and the runner all build on it).
+import type { Rule, RuleCategory } from '@linkaudit/core';
 import type { AnyNode } from 'domhandler';
-import type { ParsedPage } from './page.js';
+
+export interface RulePageInput {
+  url: string; // final URL of the page
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>; // response headers (lower-case names)
+  contentType: string;
+  html: string; // the whole decoded HTML source of the page
+  bytes: number; // bytes downloaded (decompressed)
+  compressed: boolean; // the response had a Content-Encoding
+  redirects: { url: string; statusCode: number }[]; // chain that led to this page
+  isStartPage: boolean;
+  /** What the engine learnt about this page elsewhere in the crawl; rules work without it. */
+  facts?: PageFacts;
+}
+
+/**
+ * Facts from outside the page itself. Every field is optional so the engine can add facts as it
+ * learns them, and a rule that reads one still works from the page alone when it is missing.
+ */
+export interface PageFacts {
+  /** Absolute URLs (without fragment) linked from this page that answered with a redirect. */
+  redirectingLinks?: ReadonlySet<string>;
+}
+
+export interface RuleViolation {
+  ruleId: number;
+  url: string;
+  line: number;
+  column: number;
+  snippet: string;
+  message?: string;
+}
+
+/** A finding on the page just checked: a violation without the page's address. */
+export type PageFinding = Omit<RuleViolation, 'url'>;
+
+export interface RuleRunner {
+  checkPage(page: RulePageInput): RuleViolation[]; // synchronous, one page
+  /** The same findings without the page's address, which each violation would repeat. */
+  pageFindings(page: RulePageInput): PageFinding[];
+  finishSite(): RuleViolation[]; // site-level rules (duplicate titles/descriptions …) after the crawl
+}
+
+export interface RuleRunnerOptions {
+  /** Ids of the rules to run, built-in or custom; an empty list runs none. */
+  selectedRules: number[];
+  /** Words the spelling rules accept on this scan (case-insensitive). */
+  spellingIgnore?: string[];
+  /** Operators' data-driven rules (SPEC §3 searchString, shouldExist, fileFilter). */
+  customRules?: Rule[];
+}
 
 /** A span of the page source: [start, end) character offsets. */
 export interface SourceSpan {
@@ -36,26 +90,4 @@ export interface RuleInfo {
   note: string;
   /** What a person should do about a violation. */
   prompt: string;
-}
-
-/** A rule over one parsed page. */
-export interface PageRule extends RuleInfo {
-  check(page: ParsedPage, report: Report): void;
-}
-
-/** Collects a few facts per page and reports once the whole site has been seen. */
-export interface SiteCollector {
-  add(page: ParsedPage): void;
-  finish(report: SiteReport): void;
-}
-
-/** A rule over the whole site (duplicates across pages); one collector per scan. */
-export interface SiteRule extends RuleInfo {
-  collect(): SiteCollector;
-}
-
-export type BuiltInRule = PageRule | SiteRule;
-
-export function isSiteRule(rule: BuiltInRule): rule is SiteRule {
-  return 'collect' in rule;
 }

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { ruleSchema, RuleCategory } from '@linkaudit/core';
 import { describe, expect, it } from 'vitest';
-import { createRuleRunner, ruleCatalogue } from './index.js';
+import { ruleCatalogue } from './catalogue.js';
+import { createRuleRunner } from './runner.js';
 import { bodyLine, pageInput, testPage, violationsOf } from './test-support/rule-test.js';
 
 const allIds = ruleCatalogue().map((rule) => rule.linkAuditorRuleID);

@@ -1,23 +1,27 @@
+import { isSiteRule, type PageRule, type SiteCollector } from './built-in-rule.js';
 import { builtInRules } from './catalogue.js';
 import { detached } from './chars.js';
+import { ParsedPage } from './page.js';
 import type {
   PageFinding,
+  Report,
   RulePageInput,
   RuleRunner,
   RuleRunnerOptions,
   RuleViolation,
-} from './index.js';
-import { ParsedPage } from './page.js';
-import {
-  isSiteRule,
-  type PageRule,
-  type Report,
-  type SiteCollector,
-  type SiteReport,
+  SiteReport,
 } from './rule-types.js';
 import { compileSearchRules, type SearchRule } from './search-rules.js';
 import { ScanServices } from './services.js';
 import { thresholds } from './thresholds.js';
+
+/**
+ * A runner for one scan. Throws (before any page is fetched) when a custom rule cannot be used:
+ * an invalid regular expression or an id taken by a built-in rule.
+ */
+export function createRuleRunner(options: RuleRunnerOptions): RuleRunner {
+  return new RuleSelection(options);
+}
 
 /** The rules selected for one scan and the state they keep between pages. */
 export class RuleSelection implements RuleRunner {

@@ -1,6 +1,6 @@
 import { ruleSchema, type RuleInput } from '@linkaudit/core';
 import { describe, expect, it } from 'vitest';
-import { createRuleRunner } from './index.js';
+import { createRuleRunner } from './runner.js';
 import { parseFileFilter } from './file-filter.js';
 import { bodyLine, pageInput, testPage, violationsOf } from './test-support/rule-test.js';
 

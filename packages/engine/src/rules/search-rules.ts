@@ -3,9 +3,8 @@
 import { regexSearchPrefix, RuleType, searchStringProblem, type Rule } from '@linkaudit/core';
 import { builtInRules } from './catalogue.js';
 import { escapeRegExp, parseFileFilter } from './file-filter.js';
-import type { RulePageInput } from './index.js';
 import type { ParsedPage } from './page.js';
-import type { Report } from './rule-types.js';
+import type { Report, RulePageInput } from './rule-types.js';
 import { thresholds } from './thresholds.js';
 
 export interface SearchRule {

@@ -1,8 +1,8 @@
 // done.summary agrees with the events it sums up; progress only grows; scan() yields the same
 // events as runScan, ending with done.
-import { FailureReason, ScanStatus } from '@linkaudit/core';
+import { defaultScanRequest, FailureReason, ScanStatus } from '@linkaudit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scan, type ScanEvent } from '../index.js';
+import { crawlSettingsFor, scan, type ScanEvent } from '../index.js';
 import {
   brokenSummary,
   cloudflareChallenge,
@@ -97,7 +97,10 @@ describe('scan summary', () => {
 
   it('yields the same events from scan(), ending with done', async () => {
     const events: ScanEvent[] = [];
-    for await (const event of scan(settings(), { ...fastEngineOptions, lookup }))
+    for await (const event of scan(crawlSettingsFor(defaultScanRequest(settings())), {
+      ...fastEngineOptions,
+      lookup,
+    }))
       events.push(event);
     const last = events.at(-1);
     expect(last?.type).toBe('done');

@@ -1,5 +1,11 @@
-import type { FailureReason, ScanSettingsInput } from '@linkaudit/core';
-import { runScan } from '../index.js';
+import {
+  defaultScanRequest,
+  endingStatus,
+  type FailureReason,
+  type ScanRequestInput,
+  type ScanStatus,
+} from '@linkaudit/core';
+import { crawlSettingsFor, runScan } from '../index.js';
 import type {
   DoneEvent,
   EngineOptions,
@@ -25,26 +31,30 @@ export interface CollectedScan {
   pages: PageEvent[];
   links: LinkEvent[];
   progress: ProgressEvent[];
-  done: DoneEvent;
+  /** The done event, with the status code its ending maps to (as the server and CLI map it). */
+  done: DoneEvent & { status: ScanStatus };
 }
 
 /** Runs a scan to its end (fast test options unless overridden) and sorts its events by type. */
 export async function collectScan(
-  settings: ScanSettingsInput,
+  settings: ScanRequestInput,
   options: EngineOptions = {},
 ): Promise<CollectedScan> {
   const events: ScanEvent[] = [];
-  const done = await runScan(settings, {
+  const done = await runScan(crawlSettingsFor(defaultScanRequest(settings)), {
     ...fastEngineOptions,
     ...options,
     onEvent: (event) => events.push(event),
   });
+  // The events end with the same done, status added, so tests may compare either.
+  const finished = { ...done, status: endingStatus(done) };
+  events[events.lastIndexOf(done)] = finished;
   return {
     events,
     pages: events.filter((event): event is PageEvent => event.type === 'page'),
     links: events.filter((event): event is LinkEvent => event.type === 'link'),
     progress: events.filter((event): event is ProgressEvent => event.type === 'progress'),
-    done,
+    done: finished,
   };
 }
 

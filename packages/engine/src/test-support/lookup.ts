@@ -1,48 +1,22 @@
-import type { LookupAddress, LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
+import { hostsLookup, type HostsLookup } from '../fetch/hosts-lookup.js';
 
 /** A LookupFunction that also tells which names were asked for. */
-export type TestLookup = LookupFunction & { asked: string[] };
+export type TestLookup = HostsLookup & { asked: string[] };
 
 /**
  * Name resolution for EngineOptions.lookup without DNS: each of `names` (and `localhost`) resolves
  * to 127.0.0.1, every other name fails with ENOTFOUND as a real resolver would. Lets tests give
- * sites "external" host names and www/bare pairs.
+ * sites "external" host names and www/bare pairs. It carries its hosts map, so a scan in a child
+ * process (runIsolatedScan) resolves the same way; `asked` then lists only this process's lookups.
  */
 export function createLookup(names: Iterable<string>, address = '127.0.0.1'): TestLookup {
-  const known = new Set([...names, 'localhost'].map((name) => name.toLowerCase()));
+  const hosts = Object.fromEntries([...names, 'localhost'].map((name) => [name, address]));
+  const resolve = hostsLookup({ hosts, otherNames: 'not-found' });
   const asked: string[] = [];
-  const lookup = (
-    hostname: string,
-    optionsOrCallback: LookupOptions | number | LookupCallback,
-    maybeCallback?: LookupCallback,
-  ): void => {
-    const callback = typeof optionsOrCallback === 'function' ? optionsOrCallback : maybeCallback;
-    const options = typeof optionsOrCallback === 'object' ? optionsOrCallback : {};
-    if (!callback) throw new TypeError('lookup needs a callback');
+  const lookup: LookupFunction = (hostname, options, callback) => {
     asked.push(hostname);
-    process.nextTick(() => {
-      if (!known.has(hostname.toLowerCase().replace(/\.$/, ''))) {
-        callback(notFound(hostname), options.all ? [] : '', 0);
-      } else if (options.all) {
-        callback(null, [{ address, family: 4 } satisfies LookupAddress]);
-      } else {
-        callback(null, address, 4);
-      }
-    });
+    resolve(hostname, options, callback);
   };
-  return Object.assign(lookup as LookupFunction, { asked });
-}
-
-type LookupCallback = Parameters<LookupFunction>[2];
-
-function notFound(hostname: string): NodeJS.ErrnoException {
-  const error: NodeJS.ErrnoException & { hostname?: string } = new Error(
-    `getaddrinfo ENOTFOUND ${hostname}`,
-  );
-  error.code = 'ENOTFOUND';
-  error.errno = -3008;
-  error.syscall = 'getaddrinfo';
-  error.hostname = hostname;
-  return error;
+  return Object.assign(lookup, { asked, hostsMap: resolve.hostsMap });
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
-import { createNodeSqliteDialect } from './dialects/node-sqlite.js';
+import Cursor from 'pg-cursor';
+import { createThreadedSqliteDialect } from './dialects/threaded-sqlite.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -19,26 +20,37 @@ export interface DatabaseOptions {
   /** postgres:// URL; without one the embedded SQLite file in dataDir is used. */
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** SQLite connections that serve reads, each in its own thread (SQLITE_READ_THREADS). */
+  sqliteReadThreads?: number | undefined;
 }
+
+export const DEFAULT_SQLITE_READ_THREADS = 2;
 
 /** Opens the configured database and brings its schema up to date before anyone uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl
     ? openPostgres(options.databaseUrl)
-    : openSqlite(path.join(options.dataDir, 'linkaudit.db'));
+    : openSqlite(
+        path.join(options.dataDir, 'linkaudit.db'),
+        options.sqliteReadThreads ?? DEFAULT_SQLITE_READ_THREADS,
+      );
   await migrateToLatest(handle.db, handle.dialect);
   return handle;
 }
 
-function openSqlite(filename: string): DatabaseHandle {
+/** SQLite in worker threads (dialects/threaded-sqlite.ts): queries never stall the event loop. */
+function openSqlite(filename: string, readThreads: number): DatabaseHandle {
   mkdirSync(path.dirname(filename), { recursive: true });
-  const db = new Kysely<Database>({ dialect: createNodeSqliteDialect(filename) });
+  const db = new Kysely<Database>({
+    dialect: createThreadedSqliteDialect({ filename, readThreads }),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
 function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A cursor lets `.stream(n)` fetch n rows at a time (CSV exports) instead of the whole result.
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 

@@ -31,14 +31,14 @@ export async function waitForScan(
   api: ApiClient,
   token: string,
   id: string,
-  until: (scan: { status: number }) => boolean,
+  until: (scan: { status: number; uniqueLinks: number }) => boolean,
   timeoutMs = 20_000,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- asserted field by field in tests
 ): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const list = await api.get('/api/ScanApi/Get', token);
-    const scan = (list.body as Array<{ id: string; status: number }>).find(
+    const scan = (list.body as Array<{ id: string; status: number; uniqueLinks: number }>).find(
       (item) => item.id === id,
     );
     if (scan && until(scan)) return scan;

@@ -51,6 +51,8 @@ export async function startTestServer(
   dialect: TestDialect,
   environment: Record<string, string> = {},
   engineOptions?: Partial<EngineOptions>,
+  /** Lets a test watch the server's queries (a Kysely plugin) without changing what they do. */
+  observeDatabase?: (database: DatabaseHandle) => DatabaseHandle,
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'linkaudit-test-'));
   const schema = dialect === 'postgres' ? await createPostgresSchema() : undefined;
@@ -70,7 +72,7 @@ export async function startTestServer(
   const clock = new TestClock();
   const app = await buildApp({
     config,
-    database,
+    database: observeDatabase ? observeDatabase(database) : database,
     clock,
     workerPollMs: 100,
     // Tests fire schedules with app.scheduler.tick() after moving the clock.
@@ -97,6 +99,8 @@ export async function startTestServer(
 
 export interface TestDatabase {
   database: DatabaseHandle;
+  /** Where it is, for a server process of its own: DATA_DIR (and DATABASE_URL on PostgreSQL). */
+  environment: { DATA_DIR: string; DATABASE_URL?: string };
   /** Closes the database and removes it (the SQLite file's folder, or the PostgreSQL schema). */
   drop(): Promise<void>;
 }
@@ -108,6 +112,7 @@ export async function openTestDatabase(dialect: TestDialect): Promise<TestDataba
   const database = await openDatabase({ dataDir, databaseUrl: schema?.url });
   return {
     database,
+    environment: { DATA_DIR: dataDir, ...(schema ? { DATABASE_URL: schema.url } : {}) },
     drop: async () => {
       await database.close();
       await schema?.drop();

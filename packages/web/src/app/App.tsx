@@ -4,12 +4,16 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
-import { limits } from '@linkaudit/core';
-import type { Language } from '../lib/i18n';
+import { limits, type AccountLanguage } from '@linkaudit/core';
+import { LoginDialog } from '../features/auth/components/LoginDialog';
+import { LoginDialogContext, type LoginDialogProps } from '../lib/login-dialog';
 import { setMessageApi } from '../lib/notify';
 import { queryClient } from '../lib/query';
 import { router } from './router';
 import { theme } from './theme';
+
+/** Fills the login dialog slot of the screens that ask a visitor to sign in (lib/login-dialog.ts). */
+const renderLoginDialog = (props: LoginDialogProps) => <LoginDialog {...props} />;
 
 /** Hands antd's themed message API to the global error handler (lib/query.ts). */
 function NotifierBridge() {
@@ -18,13 +22,15 @@ function NotifierBridge() {
   return null;
 }
 
-export function App({ language }: { language: Language }) {
+export function App({ language }: { language: AccountLanguage }) {
   return (
     <ConfigProvider locale={language === 'zh-CN' ? zhCN : enUS} theme={theme}>
       <AntApp message={{ top: 0, duration: limits.toastDurationMs / 1000, maxCount: 3 }}>
         <NotifierBridge />
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <LoginDialogContext value={renderLoginDialog}>
+            <RouterProvider router={router} />
+          </LoginDialogContext>
         </QueryClientProvider>
       </AntApp>
     </ConfigProvider>

@@ -1,11 +1,13 @@
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-
-export const supportedLanguages = ['en', 'zh-CN'] as const;
-export type Language = (typeof supportedLanguages)[number];
-
-export const languageCookie = 'linkaudit_lang';
+import {
+  accountLanguageSchema,
+  accountLanguages,
+  languageCookie,
+  languageOfTag,
+  type AccountLanguage,
+} from '@linkaudit/core';
 
 function readCookie(name: string): string | undefined {
   const prefix = `${name}=`;
@@ -14,15 +16,13 @@ function readCookie(name: string): string | undefined {
 }
 
 /** The stored choice, or else the browser's language: Chinese when it starts with "zh" (SPEC §2). */
-export function detectLanguage(): Language {
-  const stored = readCookie(languageCookie);
-  if (stored && (supportedLanguages as readonly string[]).includes(stored))
-    return stored as Language;
-  return navigator.language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+export function detectLanguage(): AccountLanguage {
+  const stored = accountLanguageSchema.safeParse(readCookie(languageCookie));
+  return stored.success ? stored.data : languageOfTag(navigator.language);
 }
 
 /** Stores the choice for a year and reloads, so every text and antd's own strings switch together. */
-export function changeLanguage(language: Language): void {
+export function changeLanguage(language: AccountLanguage): void {
   document.cookie = `${languageCookie}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`;
   window.location.reload();
 }
@@ -36,7 +36,7 @@ export async function initI18n(): Promise<typeof i18n> {
     .init({
       lng: language,
       fallbackLng: 'en',
-      supportedLngs: [...supportedLanguages],
+      supportedLngs: [...accountLanguages],
       load: 'currentOnly',
       backend: { loadPath: '/locales/{{lng}}/translation.json' },
       interpolation: { escapeValue: false },
@@ -46,8 +46,7 @@ export async function initI18n(): Promise<typeof i18n> {
 }
 
 /** The interface language in use (for the mails the server sends on our behalf). */
-export function currentLanguage(): Language {
-  return (supportedLanguages as readonly string[]).includes(i18n.language)
-    ? (i18n.language as Language)
-    : 'en';
+export function currentLanguage(): AccountLanguage {
+  const language = accountLanguageSchema.safeParse(i18n.language);
+  return language.success ? language.data : 'en';
 }

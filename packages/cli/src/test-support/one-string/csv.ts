@@ -6,7 +6,7 @@ import {
   type ProblemUrl,
   type ScanReport,
 } from '../../report.js';
-import type { OneStringFormatter as Formatter } from './index.js';
+import type { OneStringFormatter as Formatter } from './formatter.js';
 
 const header = [
   'state',

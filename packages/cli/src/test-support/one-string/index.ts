@@ -3,11 +3,7 @@
 // oracle the streamed formatters must match byte for byte (formatters/streamed.test.ts); the
 // helpers they share with those (report.ts, xml.ts) are not copied. A format changed on purpose
 // is changed here too.
-import type { FormatOptions } from '../../formatters/format.js';
-import type { ScanReport } from '../../report.js';
-
-export type OneStringFormatter = (report: ScanReport, options: FormatOptions) => string;
-
+export type { OneStringFormatter } from './formatter.js';
 export { formatCsv } from './csv.js';
 export { formatJson } from './json.js';
 export { formatJunit } from './junit.js';

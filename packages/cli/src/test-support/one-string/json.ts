@@ -9,7 +9,7 @@ import {
   type ScanReport,
 } from '../../report.js';
 import type { RuleInfo } from '../../rules.js';
-import type { OneStringFormatter as Formatter } from './index.js';
+import type { OneStringFormatter as Formatter } from './formatter.js';
 
 /** The whole report as one JSON.stringify of one document. */
 export const formatJson: Formatter = (report) => {

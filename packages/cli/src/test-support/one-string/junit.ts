@@ -15,7 +15,7 @@ import {
   type ScanReport,
   type UnverifiedUrl,
 } from '../../report.js';
-import type { OneStringFormatter as Formatter } from './index.js';
+import type { OneStringFormatter as Formatter } from './formatter.js';
 import { xmlAttribute, xmlText } from '../../formatters/xml.js';
 
 /**

@@ -19,7 +19,7 @@ import {
   type ScanReport,
 } from '../../report.js';
 import type { RuleInfo } from '../../rules.js';
-import type { OneStringFormatter as Formatter } from './index.js';
+import type { OneStringFormatter as Formatter } from './formatter.js';
 
 const reasonDescriptions: Record<FailureReason, string> = {
   'Time Out': 'The target did not answer in time.',

@@ -21,7 +21,7 @@ import {
   type ProblemUrl,
   type ScanReport,
 } from '../../report.js';
-import type { OneStringFormatter as Formatter } from './index.js';
+import type { OneStringFormatter as Formatter } from './formatter.js';
 
 type Paint = (style: Parameters<typeof styleText>[0], text: string) => string;
 

@@ -1,7 +1,8 @@
+import type { BuiltInRule, PageRule } from '../built-in-rule.js';
+import type { RuleInfo } from '../rule-types.js';
 // Category 3, Valid HTML: each catalogue entry stands for one or a few html-validate rules that
 // share a cause and a fix; whatever else html-validate reports lands in "Other HTML error".
 import { RuleCategory } from '@linkaudit/core';
-import type { BuiltInRule, PageRule, RuleInfo } from '../rule-types.js';
 
 type HtmlRuleInfo = Omit<RuleInfo, 'category'> & { htmlValidate: readonly string[] };
 

@@ -3,9 +3,8 @@
 // markup. The skeleton is the page with exactly those parts replaced by a placeholder that
 // html-validate judges the same way, so pages of one template share one skeleton and are
 // validated once; each page maps the messages back to its own lines and columns.
-import { isComment, isTag, isText, type Text } from 'domhandler';
-import type { AttributeTable } from '../page-dom.js';
-import type { PageElement, ParsedPage } from '../page.js';
+import { isComment, isTag, isText, type ChildNode, type Text } from 'domhandler';
+import type { AttributeTable, PageElement } from '../page-dom.js';
 import { emptyHash, hashStep, isWhiteSpace, NextChar } from '../chars.js';
 
 /** A page's skeleton, known by its length and hash; its text is built only when asked for. */
@@ -140,7 +139,17 @@ function textEdit(source: SourceReader, node: Text, edits: Edits): void {
   if (code !== undefined) edits.push(start, end, code);
 }
 
-export function buildSkeleton(page: ParsedPage): Skeleton {
+/**
+ * What a skeleton is built from: the page source and its parsed nodes. A ParsedPage is one; the
+ * validator sits below the page model (whose services include it), so it names only these.
+ */
+export interface SkeletonSource {
+  readonly html: string;
+  readonly nodes: readonly ChildNode[];
+  readonly attributes: AttributeTable;
+}
+
+export function buildSkeleton(page: SkeletonSource): Skeleton {
   const edits: Edits = [];
   const source = new SourceReader(page.html);
   const { nodes, attributes } = page;

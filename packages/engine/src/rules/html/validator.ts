@@ -1,7 +1,7 @@
 import type { ConfigData, HtmlValidate, ResolvedConfig } from 'html-validate';
-import type { ParsedPage } from '../page.js';
+import type { PageElement } from '../page-dom.js';
 import { requireHtmlValidate } from './html-validate-module.js';
-import { buildSkeleton, type Skeleton } from './skeleton.js';
+import { buildSkeleton, type Skeleton, type SkeletonSource } from './skeleton.js';
 
 /**
  * html-validate's `standard` preset: what the HTML standard requires, no style preferences
@@ -49,6 +49,14 @@ function createHtmlValidate(): HtmlValidate {
   return new module.HtmlValidate(new ResolvedOnceConfigLoader(htmlValidateConfig));
 }
 
+/** What validating reads of a parsed page (a ParsedPage is one): its skeleton, depth and memo. */
+export interface ValidatedPage extends SkeletonSource {
+  readonly elements: readonly PageElement[];
+  readonly unclosed: number;
+  /** Computes a per-page analysis once, however many rules ask for it. */
+  memo<T>(key: symbol, compute: () => T): T;
+}
+
 /** One html-validate message located in the page. */
 export interface HtmlMessage {
   ruleId: string;
@@ -86,11 +94,11 @@ export class HtmlValidator {
   private cachedChars = 0;
 
   /** The messages for a page, computed once per page whichever rule asks first. */
-  messages(page: ParsedPage): readonly HtmlMessage[] {
+  messages(page: ValidatedPage): readonly HtmlMessage[] {
     return page.memo(messagesKey, () => this.validate(page));
   }
 
-  private validate(page: ParsedPage): HtmlMessage[] {
+  private validate(page: ValidatedPage): HtmlMessage[] {
     const depth = page.elements.reduce((deepest, element) => Math.max(deepest, element.depth), 0);
     if (depth > maxValidatedDepth) {
       return [notValidated(`elements nested ${depth} levels deep (limit ${maxValidatedDepth})`)];

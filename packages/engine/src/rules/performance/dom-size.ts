@@ -1,6 +1,6 @@
 // Very large or very deep documents cost memory and make every style and layout pass slower.
 import { RuleCategory } from '@linkaudit/core';
-import type { PageRule } from '../rule-types.js';
+import type { PageRule } from '../built-in-rule.js';
 import { thresholds } from '../thresholds.js';
 
 export const domSize: PageRule = {

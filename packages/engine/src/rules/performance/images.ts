@@ -1,8 +1,8 @@
 // Images, as far as the HTML tells: their format, declared size and responsive sources.
 import { RuleCategory } from '@linkaudit/core';
 import { parseSrcset } from '../../extract/srcset.js';
+import type { PageRule } from '../built-in-rule.js';
 import { attr } from '../dom.js';
-import type { PageRule } from '../rule-types.js';
 import { subresources } from '../resources.js';
 
 // Uncompressed or print formats: a BMP or TIFF photo is many times its WebP/AVIF/JPEG size.

@@ -1,7 +1,7 @@
 // What the HTML makes the browser do: how many files it fetches and how much data is inline.
 import { RuleCategory } from '@linkaudit/core';
+import type { PageRule } from '../built-in-rule.js';
 import { textOf } from '../dom.js';
-import type { PageRule } from '../rule-types.js';
 import { subresources, type Subresource } from '../resources.js';
 import { thresholds } from '../thresholds.js';
 

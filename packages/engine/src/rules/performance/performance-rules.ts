@@ -1,4 +1,4 @@
-import type { BuiltInRule } from '../rule-types.js';
+import type { BuiltInRule } from '../built-in-rule.js';
 import { domDepth, domSize } from './dom-size.js';
 import { imageWithoutDimensions, legacyImageFormat, srcsetWithoutSizes } from './images.js';
 import { inlineDataUri, largeInlineCode, tooManyRequests } from './page-content.js';

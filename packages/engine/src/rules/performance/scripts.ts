@@ -1,9 +1,10 @@
 // Scripts and styles that hold up the first paint.
 import { RuleCategory } from '@linkaudit/core';
 import { isText } from 'domhandler';
+import type { PageRule } from '../built-in-rule.js';
 import { hasAttr, isInHead } from '../dom.js';
 import type { PageElement } from '../page.js';
-import type { PageRule, Report } from '../rule-types.js';
+import type { Report } from '../rule-types.js';
 
 // Types a browser runs as classic scripts; anything else (JSON-LD, templates) is not executed.
 const classicScriptTypes = new Set([

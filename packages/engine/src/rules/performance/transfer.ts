@@ -1,7 +1,7 @@
 // How the page itself travelled: its size, compression, caching headers and redirects.
 import { RuleCategory } from '@linkaudit/core';
-import type { RulePageInput } from '../index.js';
-import type { PageRule } from '../rule-types.js';
+import type { PageRule } from '../built-in-rule.js';
+import type { RulePageInput } from '../rule-types.js';
 import { thresholds } from '../thresholds.js';
 
 /** A response header as one string (repeated headers joined with commas). */

@@ -1,7 +1,7 @@
 import { RuleCategory } from '@linkaudit/core';
+import type { PageRule } from '../built-in-rule.js';
 import { isInHead } from '../dom.js';
 import type { PageElement, ParsedPage } from '../page.js';
-import type { PageRule } from '../rule-types.js';
 import { canonicalLinks } from './head-facts.js';
 
 export const canonicalMissing: PageRule = {

@@ -1,7 +1,7 @@
 // What search engines read in the body: image descriptions and structured data.
 import { RuleCategory } from '@linkaudit/core';
+import type { PageRule } from '../built-in-rule.js';
 import { attr, textOf } from '../dom.js';
-import type { PageRule } from '../rule-types.js';
 
 export const imageAltMissing: PageRule = {
   id: 4014,

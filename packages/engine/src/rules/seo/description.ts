@@ -1,7 +1,7 @@
 import { RuleCategory } from '@linkaudit/core';
+import type { PageRule, SiteRule } from '../built-in-rule.js';
 import { collapse } from '../dom.js';
 import type { PageElement, ParsedPage } from '../page.js';
-import type { PageRule, SiteRule } from '../rule-types.js';
 import { thresholds } from '../thresholds.js';
 import { duplicateTextCollector } from './duplicates.js';
 import { metaDescription } from './head-facts.js';

@@ -1,7 +1,8 @@
+import type { SiteCollector } from '../built-in-rule.js';
 import { detached } from '../chars.js';
 import { collapse } from '../dom.js';
 import type { ParsedPage } from '../page.js';
-import type { SiteCollector, SiteLocation, Spot } from '../rule-types.js';
+import type { SiteLocation, Spot } from '../rule-types.js';
 import { declaresOtherCanonical } from './head-facts.js';
 
 /**

@@ -1,6 +1,6 @@
 import { RuleCategory } from '@linkaudit/core';
+import type { PageRule } from '../built-in-rule.js';
 import { isInSvg } from '../dom.js';
-import type { PageRule } from '../rule-types.js';
 
 export const h1Missing: PageRule = {
   id: 4009,

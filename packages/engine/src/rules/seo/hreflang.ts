@@ -1,7 +1,7 @@
 import { RuleCategory } from '@linkaudit/core';
+import type { PageRule } from '../built-in-rule.js';
 import { attr, tokens } from '../dom.js';
 import type { PageElement, ParsedPage } from '../page.js';
-import type { PageRule } from '../rule-types.js';
 
 // Made on first use: building them loads ICU's locale data (~20 ms), which loading the rule
 // catalogue (a server start, `--rules`) need not pay.

@@ -1,8 +1,8 @@
 // Signals that keep a page out of search results or send crawlers elsewhere.
 import { RuleCategory } from '@linkaudit/core';
+import type { PageRule } from '../built-in-rule.js';
 import { attr } from '../dom.js';
 import { header } from '../performance/transfer.js';
-import type { PageRule } from '../rule-types.js';
 
 const robotsNames = new Set(['robots', 'googlebot', 'bingbot']);
 const noindex = /(?:^|[\s,:])(?:noindex|none)(?:$|[\s,])/i;

@@ -1,4 +1,4 @@
-import type { BuiltInRule } from '../rule-types.js';
+import type { BuiltInRule } from '../built-in-rule.js';
 import { canonicalInvalid, canonicalMissing } from './canonical.js';
 import { imageAltMissing, jsonLdInvalid } from './content.js';
 import {

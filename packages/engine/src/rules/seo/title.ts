@@ -1,6 +1,6 @@
 import { RuleCategory } from '@linkaudit/core';
+import type { PageRule, SiteRule } from '../built-in-rule.js';
 import { visibleText } from '../dom.js';
-import type { PageRule, SiteRule } from '../rule-types.js';
 import { thresholds } from '../thresholds.js';
 import { duplicateTextCollector } from './duplicates.js';
 import { documentTitle } from './head-facts.js';

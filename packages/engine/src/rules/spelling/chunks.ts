@@ -3,7 +3,14 @@
 // per scan and remembered: most chunks then cost one map lookup.
 import { detached, emptyHash, hashStep } from '../chars.js';
 import { phrasesByLastWord } from './confusions.js';
-import type { Speller } from './speller.js';
+
+/**
+ * The one question reading a chunk asks of the scan's spell checker. The Speller (speller.ts)
+ * answers it and owns a ChunkReader, so this module names the question, not the Speller.
+ */
+export interface WordChecker {
+  isCorrect(word: string): boolean;
+}
 
 /** What one chunk of prose holds. */
 export interface Chunk {
@@ -75,7 +82,7 @@ export function normalizeApostrophes(word: string): string {
   return word.replace(/[\u2019\u2018\u02bc]/g, "'");
 }
 
-function misspeltWords(chunk: string, speller: Speller): Chunk['misspelt'] {
+function misspeltWords(chunk: string, speller: WordChecker): Chunk['misspelt'] {
   let found: { text: string; index: number }[] | undefined;
   for (const match of chunk.matchAll(wordPattern)) {
     const text = normalizeApostrophes(match[0]);
@@ -89,7 +96,7 @@ function misspeltWords(chunk: string, speller: Speller): Chunk['misspelt'] {
   return found ?? noWords;
 }
 
-function grammarOf(written: string, word: string, speller: Speller): WordGrammar {
+function grammarOf(written: string, word: string, speller: WordChecker): WordGrammar {
   // Only dictionary words in lower case: names, acronyms and jargon ("an FAQ", "an rlib") are
   // often said letter by letter, which spelling cannot tell.
   const judged = written === word && word.length > 1 && speller.isCorrect(word);
@@ -104,7 +111,7 @@ function grammarOf(written: string, word: string, speller: Speller): WordGrammar
   };
 }
 
-function readChunk(chunk: string, speller: Speller): Chunk {
+function readChunk(chunk: string, speller: WordChecker): Chunk {
   if (notProse.test(chunk)) return code;
   const misspelt = misspeltWords(chunk, speller);
   const single = singleWord.exec(chunk);
@@ -144,7 +151,7 @@ export class ChunkReader {
   private readonly keys: string[] = [];
   private readonly values: Chunk[] = [];
 
-  constructor(private readonly speller: Speller) {}
+  constructor(private readonly speller: WordChecker) {}
 
   /** The chunk `text[begin..end)`, whose `chunkHash` the caller may have computed already. */
   read(text: string, begin: number, end: number, hash = chunkHash(text, begin, end)): Chunk {

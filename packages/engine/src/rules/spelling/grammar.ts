@@ -1,6 +1,6 @@
+import type { PageRule } from '../built-in-rule.js';
 // Mistakes of correctly spelt words, found by the same pass as unknown words (prose.ts).
 import { RuleCategory } from '@linkaudit/core';
-import type { PageRule } from '../rule-types.js';
 import { proseFindings, type ProseKind } from './prose.js';
 
 function proseRule(kind: ProseKind, info: Omit<PageRule, 'category' | 'check'>): PageRule {

@@ -1,6 +1,6 @@
+import type { PageRule } from '../built-in-rule.js';
 // One rule per place a misspelt word can be, so a site can choose, say, headings and titles only.
 import { RuleCategory } from '@linkaudit/core';
-import type { PageRule } from '../rule-types.js';
 import type { TextContext } from './texts.js';
 import { proseFindings } from './prose.js';
 

@@ -1,4 +1,4 @@
-import type { BuiltInRule } from '../rule-types.js';
+import type { BuiltInRule } from '../built-in-rule.js';
 import { articleMismatch, confusedWords, lowercaseI, repeatedWord } from './grammar.js';
 import { misspellingRules } from './misspellings.js';
 

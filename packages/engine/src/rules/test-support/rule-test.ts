@@ -1,12 +1,8 @@
 // Helpers for rule tests: a page that passes every built-in rule, variants of it with one thing
 // wrong, and a table runner asserting where each rule points.
 import { expect, it } from 'vitest';
-import {
-  createRuleRunner,
-  type RulePageInput,
-  type RuleRunnerOptions,
-  type RuleViolation,
-} from '../index.js';
+import type { RulePageInput, RuleRunnerOptions, RuleViolation } from '../rule-types.js';
+import { createRuleRunner } from '../runner.js';
 
 /** The head lines of the clean page, each replaceable (null leaves a comment in its place). */
 export const cleanHead = {

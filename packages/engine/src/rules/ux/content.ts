@@ -1,7 +1,7 @@
 // Content that surprises, hides or endangers the visitor.
 import { RuleCategory } from '@linkaudit/core';
+import type { PageRule } from '../built-in-rule.js';
 import { attr, hasAttr, hasLabelAttribute } from '../dom.js';
-import type { PageRule } from '../rule-types.js';
 import { subresources } from '../resources.js';
 
 export const mixedContent: PageRule = {

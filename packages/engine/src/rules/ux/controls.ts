@@ -1,8 +1,8 @@
 // Buttons and form fields people can name, reach and hit.
 import { RuleCategory } from '@linkaudit/core';
+import type { PageRule } from '../built-in-rule.js';
 import { attr, closest, hasLabelAttribute } from '../dom.js';
 import type { PageElement, ParsedPage } from '../page.js';
-import type { PageRule } from '../rule-types.js';
 import { hasAccessibleName } from './accessible-name.js';
 import { tapTargetSize } from './tap-targets.js';
 import { thresholds } from '../thresholds.js';

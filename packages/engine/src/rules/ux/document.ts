@@ -1,7 +1,7 @@
 // Page-wide settings that decide how the page behaves on phones and in assistive technology.
 import { RuleCategory } from '@linkaudit/core';
+import type { PageRule } from '../built-in-rule.js';
 import { attr, metaNamed, tokens } from '../dom.js';
-import type { PageRule } from '../rule-types.js';
 
 export const viewportMissing: PageRule = {
   id: 5001,

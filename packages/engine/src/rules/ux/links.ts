@@ -1,7 +1,7 @@
 // Links people can understand and trust.
 import { RuleCategory } from '@linkaudit/core';
+import type { PageRule } from '../built-in-rule.js';
 import { attr, collapse, hasLabelAttribute, isInSvg, textOf, tokens } from '../dom.js';
-import type { PageRule } from '../rule-types.js';
 import { hasAccessibleName } from './accessible-name.js';
 
 // Texts that say nothing about where a link goes (after lower-casing and dropping punctuation).

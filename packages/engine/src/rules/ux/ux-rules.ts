@@ -1,4 +1,4 @@
-import type { BuiltInRule } from '../rule-types.js';
+import type { BuiltInRule } from '../built-in-rule.js';
 import { autoplayMedia, headingSkip, iframeTitleMissing, mixedContent } from './content.js';
 import { emptyButton, inputWithoutLabel, positiveTabindex, tinyTapTarget } from './controls.js';
 import { faviconMissing, langMissing, viewportMissing, zoomDisabled } from './document.js';

@@ -5,6 +5,8 @@ import * as scans from './2026-11-22T0700-scans.js';
 import * as reportIndexes from './2026-11-23T0600-report-indexes.js';
 import * as schedules from './2026-11-24T0600-schedules.js';
 import * as signInFailures from './2026-11-25T0700-sign-in-failures.js';
+import * as scanTargetCheckDetail from './2026-11-25T1100-scan-target-check-detail.js';
+import * as reportSortIndexes from './2026-11-25T1130-report-sort-indexes.js';
 
 /** Every migration in order; names sort by date (and time) so the history reads top to bottom. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0600-report-indexes': reportIndexes,
   '2026-11-24T0600-schedules': schedules,
   '2026-11-25T0700-sign-in-failures': signInFailures,
+  '2026-11-25T1100-scan-target-check-detail': scanTargetCheckDetail,
+  '2026-11-25T1130-report-sort-indexes': reportSortIndexes,
 };

@@ -72,6 +72,35 @@ export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<'
   }
 }
 
+/** An account of the server's own (no password, no usable address), created once by id. */
+export interface SystemUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  planId: string;
+  createdAt: Date;
+}
+
+/** Inserts a system account unless one with its id exists (a second start finds it). */
+export async function insertSystemUser(db: Kysely<Database>, user: SystemUser): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      id: user.id,
+      email: user.email,
+      normalized_email: normalizeEmail(user.email),
+      first_name: user.firstName,
+      last_name: user.lastName,
+      language: 'en',
+      paid_plan_id: user.planId,
+      email_confirmed_at: user.createdAt,
+      created_at: user.createdAt,
+    })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+}
+
 export async function findUserById(db: Kysely<Database>, id: string): Promise<User | undefined> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toUser(row);

@@ -29,6 +29,7 @@ import {
   findUserByEmail,
   findUserById,
   findUserForToken,
+  insertSystemUser,
   insertUser,
   markEmailConfirmed,
   normalizeEmail,
@@ -36,6 +37,7 @@ import {
   revokeToken,
   setPasswordHash,
   setUserRole,
+  type SystemUser,
   type User,
 } from './accounts.repository.js';
 import { findPendingExternalLogin } from './external-logins.repository.js';
@@ -311,8 +313,21 @@ export class AccountService {
     return this.issueToken(user, signedIn.loginProvider, Math.max(remaining, 60));
   }
 
+  /** An account by id, for the server's own modules (a schedule's owner); undefined when gone. */
+  findUser(id: string): Promise<User | undefined> {
+    return findUserById(this.deps.db, id);
+  }
+
   /** `linkaudit-server admin grant|revoke <email>`; false when no account has that address. */
   setAdmin(email: string, admin: boolean): Promise<boolean> {
     return setUserRole(this.deps.db, email, admin ? 'admin' : 'user');
   }
+}
+
+/**
+ * Creates an account of the server's own once (the sample report's owner), inside the caller's
+ * transaction; nobody can sign in as it (no password, an address without @).
+ */
+export function ensureSystemUser(db: Kysely<Database>, user: SystemUser): Promise<void> {
+  return insertSystemUser(db, user);
 }

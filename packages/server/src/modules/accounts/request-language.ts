@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { accountLanguageSchema, type AccountLanguage } from '@linkaudit/core';
-
-/** The web app's language cookie (docs/decisions.md, Product). */
-const languageCookie = 'linkaudit_lang';
+import {
+  accountLanguageSchema,
+  languageCookie,
+  languageOfTag,
+  type AccountLanguage,
+} from '@linkaudit/core';
 
 /**
  * The language of the mails we send someone: what the form said, else the web app's language
@@ -30,5 +32,5 @@ export function preferredLanguage(acceptLanguage: string): AccountLanguage {
       (entry) => entry.quality > 0 && (entry.tag.startsWith('zh') || entry.tag.startsWith('en')),
     )
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  return ranked[0]?.tag.startsWith('zh') ? 'zh-CN' : 'en';
+  return languageOfTag(ranked[0]?.tag ?? '');
 }

@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toDate } from '../../db/values.js';
-import { normalizeEmail } from './accounts.repository.js';
+import {
+  addSignInFailure,
+  deleteSignInFailures,
+  findSignInFailures,
+} from './sign-in-failures.repository.js';
 
 /**
  * Per-account sign-in backoff (issue 21), on top of the per-address rate limit: guessing one
@@ -29,45 +33,22 @@ export async function signInWaitSeconds(
   email: string,
   now: Date,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('sign_in_failures')
-    .select(['failures', 'last_failure_at'])
-    .where('normalized_email', '=', normalizeEmail(email))
-    .executeTakeFirst();
+  const row = await findSignInFailures(db, email);
   if (!row) return 0;
   const until = toDate(row.last_failure_at).getTime() + backoffSeconds(row.failures) * 1000;
   return Math.max(0, Math.ceil((until - now.getTime()) / 1000));
 }
 
-/** Counts a failed sign-in (one statement, so concurrent failures all count). */
+/** Counts a failed sign-in; a day without failures forgets the earlier ones. */
 export async function recordSignInFailure(
   db: Kysely<Database>,
   email: string,
   now: Date,
 ): Promise<void> {
-  await db
-    .deleteFrom('sign_in_failures')
-    .where(
-      'last_failure_at',
-      '<',
-      new Date(now.getTime() - signInBackoff.forgetAfterSeconds * 1000),
-    )
-    .execute();
-  await db
-    .insertInto('sign_in_failures')
-    .values({ normalized_email: normalizeEmail(email), failures: 1, last_failure_at: now })
-    .onConflict((conflict) =>
-      conflict.column('normalized_email').doUpdateSet((eb) => ({
-        failures: eb(eb.ref('sign_in_failures.failures'), '+', 1),
-        last_failure_at: now,
-      })),
-    )
-    .execute();
+  const forgetBefore = new Date(now.getTime() - signInBackoff.forgetAfterSeconds * 1000);
+  await addSignInFailure(db, email, now, forgetBefore);
 }
 
 export async function clearSignInFailures(db: Kysely<Database>, email: string): Promise<void> {
-  await db
-    .deleteFrom('sign_in_failures')
-    .where('normalized_email', '=', normalizeEmail(email))
-    .execute();
+  await deleteSignInFailures(db, email);
 }

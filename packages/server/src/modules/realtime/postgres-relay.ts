@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { scanUpdateSchema } from '@linkaudit/core';
 import type { DatabaseHandle } from '../../db/database.js';
-import type { ScanUpdate, ScanUpdates } from '../scans/scan-updates.js';
+import { openPostgresChannel } from '../../db/postgres-channel.js';
+import type { ScanUpdates } from '../scans/scan-updates.js';
 
 const channel = 'linkaudit_scans';
+
+/** A NOTIFY payload: the update and the process it came from. */
+const relayedUpdateSchema = z.object({ from: z.string(), update: scanUpdateSchema });
 
 /**
  * Carries scan updates between processes on PostgreSQL: each publish is a NOTIFY; one LISTEN
@@ -18,23 +22,23 @@ export async function startPostgresRelay(
   log: FastifyBaseLogger,
 ): Promise<() => Promise<void>> {
   const origin = randomUUID();
-  const listener = new pg.Client({ connectionString: databaseUrl });
-  await listener.connect();
-  listener.on('error', (error) => log.warn({ err: error }, 'scan update listener failed'));
-  listener.on('notification', (message) => {
-    if (!message.payload) return;
-    const { from, update } = JSON.parse(message.payload) as { from: string; update: ScanUpdate };
-    if (from !== origin) updates.deliver(update);
-  });
-  await listener.query(`LISTEN ${channel}`);
+  const relay = await openPostgresChannel(
+    database,
+    databaseUrl,
+    channel,
+    (payload) => {
+      const relayed = relayedUpdateSchema.safeParse(JSON.parse(payload));
+      if (relayed.success && relayed.data.from !== origin) updates.deliver(relayed.data.update);
+    },
+    (error) => log.warn({ err: error }, 'scan update listener failed'),
+  );
   updates.relay = (update) => {
-    const payload = JSON.stringify({ from: origin, update });
-    sql`select pg_notify(${channel}, ${payload})`
-      .execute(database.db)
+    relay
+      .notify(JSON.stringify({ from: origin, update }))
       .catch((error: unknown) => log.warn({ err: error }, 'scan update notify failed'));
   };
   return async () => {
     updates.relay = undefined;
-    await listener.end();
+    await relay.close();
   };
 }

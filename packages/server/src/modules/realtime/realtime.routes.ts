@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
+import { scanHubPath, type HubMessage } from '@linkaudit/core';
 import type { Authenticate } from '../../plugins/authentication.js';
 import type { ScanUpdates } from '../scans/scan-updates.js';
 
@@ -10,7 +11,7 @@ export interface RealtimeDeps {
 
 /**
  * The scan hub (DESIGN §4 Realtime): `GET /hubs/scans?access_token=…` upgrades to a WebSocket
- * that receives `{ type: 'scan', scanId, status, totals… }` for the signed-in user's scans only.
+ * that receives core's `HubMessage`s: a hello, then the signed-in user's scan updates only.
  * The 5-second polling of SPEC §4 stays the fallback.
  */
 export async function registerRealtimeRoutes(
@@ -20,11 +21,12 @@ export async function registerRealtimeRoutes(
   await app.register(websocket);
   app.route({
     method: 'GET',
-    url: '/hubs/scans',
+    url: scanHubPath,
     // A plain GET (no upgrade) gets SPEC §8's error shape, not an empty 404.
     handler: (_request, reply) => reply.status(400).send({ message: hubMessages.upgradeRequired }),
     wsHandler: (socket, request) => {
       const token = new URL(request.url, 'http://hub').searchParams.get('access_token') ?? '';
+      const send = (message: HubMessage) => socket.send(JSON.stringify(message));
       let unsubscribe: (() => void) | undefined;
       socket.on('close', () => unsubscribe?.());
       deps.authenticate(token).then(
@@ -33,9 +35,9 @@ export async function registerRealtimeRoutes(
           const userId = credential.user.id;
           if (socket.readyState !== socket.OPEN) return;
           unsubscribe = deps.updates.subscribe((update) => {
-            if (update.userId === userId) socket.send(JSON.stringify({ type: 'scan', ...update }));
+            if (update.userId === userId) send({ type: 'scan', ...update });
           });
-          socket.send(JSON.stringify({ type: 'hello' }));
+          send({ type: 'hello' });
         },
         () => socket.close(1011, 'Server error'),
       );

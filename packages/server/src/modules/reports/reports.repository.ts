@@ -129,15 +129,10 @@ async function linkCount(db: Kysely<Database>, scanId: string, query: ReportQuer
   return Number(row.count);
 }
 
-export async function linkPage(
-  db: Kysely<Database>,
-  scanId: string,
-  query: ReportQuery,
-  paged: boolean,
-): Promise<{ rows: LinkRow[]; total: number }> {
-  const base = linkQuery(db, scanId, query);
+/** The link tab's rows in the query's order, every column a row of the tab needs. */
+function linkRowsQuery(db: Kysely<Database>, scanId: string, query: ReportQuery) {
   const sortColumn = sortColumnOf(linkSortColumns, query.sortBy, 't.url');
-  let rowsQuery = base
+  return linkQuery(db, scanId, query)
     .select([
       't.url as targetUri',
       'p.url as sourceUri',
@@ -155,27 +150,55 @@ export async function linkPage(
     ])
     .orderBy(sortColumn, query.sortOrder)
     .orderBy('l.id');
-  if (paged) rowsQuery = rowsQuery.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
-  const [rows, total] = await Promise.all([rowsQuery.execute(), linkCount(db, scanId, query)]);
+}
+
+type StoredLinkRow = Awaited<
+  ReturnType<ReturnType<typeof linkRowsQuery>['executeTakeFirstOrThrow']>
+>;
+
+function toLinkRow(row: StoredLinkRow): LinkRow {
   return {
-    total,
-    rows: rows.map((row) => ({
-      targetUri: row.anchor_state === 'missing' ? row.target : row.targetUri,
-      sourceUri: row.sourceUri,
-      statusDetail:
-        row.anchor_state === 'missing'
-          ? `Anchor #${(row.anchor_fragment ?? '').replace(/^#/, '')} not found`
-          : (row.message ?? (row.state === 'ok' ? 'OK' : row.state)),
-      statusCode: row.status_code,
-      failureReason: row.reason,
-      errorMessage: row.state === 'ok' ? null : row.message,
-      referenceCount: Number(row.reference_count),
-      element: row.element,
-      line: row.line,
-      column: row.col,
-      anchor: row.anchor_fragment,
-    })),
+    targetUri: row.anchor_state === 'missing' ? row.target : row.targetUri,
+    sourceUri: row.sourceUri,
+    statusDetail:
+      row.anchor_state === 'missing'
+        ? `Anchor #${(row.anchor_fragment ?? '').replace(/^#/, '')} not found`
+        : (row.message ?? (row.state === 'ok' ? 'OK' : row.state)),
+    statusCode: row.status_code,
+    failureReason: row.reason,
+    errorMessage: row.state === 'ok' ? null : row.message,
+    referenceCount: Number(row.reference_count),
+    element: row.element,
+    line: row.line,
+    column: row.col,
+    anchor: row.anchor_fragment,
   };
+}
+
+/** One page of the link tab and the number of rows matching its filters. */
+export async function linkPage(
+  db: Kysely<Database>,
+  scanId: string,
+  query: ReportQuery,
+): Promise<{ rows: LinkRow[]; total: number }> {
+  const rowsQuery = linkRowsQuery(db, scanId, query)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [rows, total] = await Promise.all([rowsQuery.execute(), linkCount(db, scanId, query)]);
+  return { total, rows: rows.map(toLinkRow) };
+}
+
+/**
+ * Every row of the link tab matching the filters, read `batchSize` at a time: the database stops
+ * stepping the statement as soon as the consumer stops (a CSV export whose client has gone).
+ */
+export async function* linkRows(
+  db: Kysely<Database>,
+  scanId: string,
+  query: ReportQuery,
+  batchSize: number,
+): AsyncGenerator<LinkRow> {
+  for await (const row of linkRowsQuery(db, scanId, query).stream(batchSize)) yield toLinkRow(row);
 }
 
 /** Groups of link occurrences (by target, source page or reason) with their sizes. */
@@ -185,37 +208,70 @@ export async function linkGroups(
   query: ReportQuery,
 ): Promise<{ groups: Array<{ key: string; count: number }>; total: number }> {
   // Grouping by target or reason needs links and targets only; by source page, the pages too.
-  if (query.groupBy === 'source')
-    return countGroups(db, linkQuery(db, scanId, query), 'p.url', query);
+  if (query.groupBy === 'source') {
+    const [page, total] = await Promise.all([
+      groupPage(linkQuery(db, scanId, query), 'p.url', query),
+      sourceGroupCount(db, scanId, query),
+    ]);
+    return { groups: page, total };
+  }
   const column = query.groupBy === 'reason' ? 't.reason' : 't.url';
-  return countGroups(db, linkTargetQuery(db, scanId, query), column, query);
+  const base = linkTargetQuery(db, scanId, query);
+  const [page, total] = await Promise.all([
+    groupPage(base, column, query),
+    groupCount(db, base, column),
+  ]);
+  return { groups: page, total };
 }
 
-/** One page of groups of `base` by `column`, with their sizes and the number of groups. */
-async function countGroups(
-  db: Kysely<Database>,
-  base: ReturnType<typeof linkQuery> | ReturnType<typeof linkTargetQuery>,
+/**
+ * The number of source pages with a matching link: the pages among the links' page ids. Counted
+ * from the filtered links (the broken targets first) rather than by grouping every link by page
+ * URL, which walks all the scan's pages and links (1.7 s → 50 ms at 680,000 links).
+ */
+async function sourceGroupCount(db: Kysely<Database>, scanId: string, query: ReportQuery) {
+  const row = await db
+    .selectFrom('scan_pages as p')
+    .select(sql<number | string>`count(distinct p.url)`.as('count'))
+    .where('p.scan_id', '=', scanId)
+    .where('p.id', 'in', linkTargetQuery(db, scanId, query).select('l.page_id'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+type LinkBase = ReturnType<typeof linkQuery> | ReturnType<typeof linkTargetQuery>;
+
+/** One page of groups of `base` by `column`, with their sizes. */
+async function groupPage(
+  base: LinkBase,
   column: 'p.url' | 't.url' | 't.reason',
   query: ReportQuery,
-): Promise<{ groups: Array<{ key: string; count: number }>; total: number }> {
+): Promise<Array<{ key: string; count: number }>> {
   const key = sql<string | null>`${sql.ref(column)}`.as('key');
   // The two base queries differ only in whether pages are joined; the grouping below uses raw
   // column references, so one builder type serves both.
-  const grouped = (base as ReturnType<typeof linkTargetQuery>).groupBy(sql.ref(column));
-  const rows = await grouped
+  const rows = await (base as ReturnType<typeof linkTargetQuery>)
+    .groupBy(sql.ref(column))
     .select([key, (eb) => eb.fn.countAll<number | string>().as('count')])
     .orderBy(query.sortBy === 'count' ? 'count' : 'key', query.sortOrder)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .execute();
+  return rows.map((row) => ({ key: String(row.key ?? ''), count: Number(row.count) }));
+}
+
+/** The number of groups of `base` by `column` (a missing reason is a group of its own). */
+async function groupCount(
+  db: Kysely<Database>,
+  base: ReturnType<typeof linkTargetQuery>,
+  column: 't.url' | 't.reason',
+): Promise<number> {
+  const key = sql<string | null>`${sql.ref(column)}`.as('key');
   const total = await db
-    .selectFrom(grouped.select(key).as('g'))
+    .selectFrom(base.groupBy(sql.ref(column)).select(key).as('g'))
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
-  return {
-    total: Number(total.count),
-    groups: rows.map((row) => ({ key: String(row.key ?? ''), count: Number(row.count) })),
-  };
+  return Number(total.count);
 }
 
 export async function reasonFilterCounts(db: Kysely<Database>, scanId: string) {
@@ -231,39 +287,67 @@ const pageSortColumns = {
   statusCode: 'status_code',
 } as const;
 
+function pageBaseQuery(db: Kysely<Database>, scanId: string, query: ReportQuery, minBytes: number) {
+  let base = db.selectFrom('scan_pages').where('scan_id', '=', scanId);
+  if (minBytes > 0) base = base.where('total_bytes', '>', minBytes);
+  if (query.category) base = base.where('content_type', '=', query.category);
+  return base;
+}
+
+function pageRowsQuery(db: Kysely<Database>, scanId: string, query: ReportQuery, minBytes: number) {
+  const sortColumn = sortColumnOf(pageSortColumns, query.sortBy, 'total_bytes');
+  return pageBaseQuery(db, scanId, query, minBytes)
+    .selectAll()
+    .orderBy(sortColumn, query.sortBy ? query.sortOrder : 'desc')
+    .orderBy('id');
+}
+
+type StoredPageRow = Awaited<
+  ReturnType<ReturnType<typeof pageRowsQuery>['executeTakeFirstOrThrow']>
+>;
+
+function toPageRow(row: StoredPageRow): PageRow {
+  return {
+    uri: row.url,
+    statusCode: row.status_code,
+    contentSize: Number(row.total_bytes),
+    htmlSize: Number(row.html_bytes),
+    title: row.title,
+    depth: row.depth,
+    pageRank: row.page_rank,
+    contents: row.contents_json ? (JSON.parse(row.contents_json) as PageRow['contents']) : [],
+  };
+}
+
+/** One page of the page tab (pages over `minBytes` only, when given) and its total. */
 export async function pagePage(
   db: Kysely<Database>,
   scanId: string,
   query: ReportQuery,
-  paged: boolean,
   minBytes = 0,
 ): Promise<{ rows: PageRow[]; total: number }> {
-  let base = db.selectFrom('scan_pages').where('scan_id', '=', scanId);
-  if (minBytes > 0) base = base.where('total_bytes', '>', minBytes);
-  if (query.category) base = base.where('content_type', '=', query.category);
-  const sortColumn = sortColumnOf(pageSortColumns, query.sortBy, 'total_bytes');
-  let rowsQuery = base
-    .selectAll()
-    .orderBy(sortColumn, query.sortBy ? query.sortOrder : 'desc')
-    .orderBy('id');
-  if (paged) rowsQuery = rowsQuery.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const rowsQuery = pageRowsQuery(db, scanId, query, minBytes)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   const [rows, count] = await Promise.all([
     rowsQuery.execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+    pageBaseQuery(db, scanId, query, minBytes)
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return {
-    total: Number(count.count),
-    rows: rows.map((row) => ({
-      uri: row.url,
-      statusCode: row.status_code,
-      contentSize: Number(row.total_bytes),
-      htmlSize: Number(row.html_bytes),
-      title: row.title,
-      depth: row.depth,
-      pageRank: row.page_rank,
-      contents: row.contents_json ? (JSON.parse(row.contents_json) as PageRow['contents']) : [],
-    })),
-  };
+  return { total: Number(count.count), rows: rows.map(toPageRow) };
+}
+
+/** Every row of the page tab matching the filters, streamed as linkRows is. */
+export async function* pageRows(
+  db: Kysely<Database>,
+  scanId: string,
+  query: ReportQuery,
+  batchSize: number,
+): AsyncGenerator<PageRow> {
+  for await (const row of pageRowsQuery(db, scanId, query, 0).stream(batchSize)) {
+    yield toPageRow(row);
+  }
 }
 
 export async function pageSizeBuckets(db: Kysely<Database>, scanId: string): Promise<number[]> {
@@ -305,12 +389,7 @@ export async function fileTypes(db: Kysely<Database>, scanId: string): Promise<F
   }));
 }
 
-export async function rulePage(
-  db: Kysely<Database>,
-  scanId: string,
-  query: ReportQuery,
-  paged: boolean,
-): Promise<{ rows: RuleRow[]; total: number }> {
+function ruleBaseQuery(db: Kysely<Database>, scanId: string, query: ReportQuery) {
   let base = db
     .selectFrom('scan_rule_violations as r')
     .innerJoin('scan_pages as p', (join) =>
@@ -318,9 +397,13 @@ export async function rulePage(
     )
     .where('r.scan_id', '=', scanId);
   if (query.category) base = base.where('r.category_id', '=', Number(query.category));
+  return base;
+}
+
+function ruleRowsQuery(db: Kysely<Database>, scanId: string, query: ReportQuery) {
   const sort =
     query.sortBy === 'uri' ? 'p.url' : query.sortBy === 'line' ? 'r.line' : 'r.rule_name';
-  let rowsQuery = base
+  return ruleBaseQuery(db, scanId, query)
     .select([
       'p.url',
       'r.rule_id',
@@ -334,25 +417,55 @@ export async function rulePage(
     .orderBy(sort, query.sortOrder)
     .orderBy('p.url')
     .orderBy('r.line');
-  if (paged) rowsQuery = rowsQuery.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+}
+
+type StoredRuleRow = Awaited<
+  ReturnType<ReturnType<typeof ruleRowsQuery>['executeTakeFirstOrThrow']>
+>;
+
+function toRuleRow(row: StoredRuleRow): RuleRow {
+  return {
+    uri: row.url,
+    ruleId: row.rule_id,
+    ruleName: row.rule_name,
+    ruleCategoryID: row.category_id,
+    ruleNote: row.message,
+    ruleURL: null,
+    line: row.line,
+    column: row.col,
+    snippet: row.snippet,
+  };
+}
+
+/** One page of the rule tab and its total. */
+export async function rulePage(
+  db: Kysely<Database>,
+  scanId: string,
+  query: ReportQuery,
+): Promise<{ rows: RuleRow[]; total: number }> {
+  const rowsQuery = ruleRowsQuery(db, scanId, query)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  // Counted without the pages (every violation has its page): the violations' index alone.
+  let countQuery = db.selectFrom('scan_rule_violations as r').where('r.scan_id', '=', scanId);
+  if (query.category) countQuery = countQuery.where('r.category_id', '=', Number(query.category));
   const [rows, count] = await Promise.all([
     rowsQuery.execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+    countQuery
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return {
-    total: Number(count.count),
-    rows: rows.map((row) => ({
-      uri: row.url,
-      ruleId: row.rule_id,
-      ruleName: row.rule_name,
-      ruleCategoryID: row.category_id,
-      ruleNote: row.message,
-      ruleURL: null,
-      line: row.line,
-      column: row.col,
-      snippet: row.snippet,
-    })),
-  };
+  return { total: Number(count.count), rows: rows.map(toRuleRow) };
+}
+
+/** Every row of the rule tab matching the filters, streamed as linkRows is. */
+export async function* ruleRows(
+  db: Kysely<Database>,
+  scanId: string,
+  query: ReportQuery,
+  batchSize: number,
+): AsyncGenerator<RuleRow> {
+  for await (const row of ruleRowsQuery(db, scanId, query).stream(batchSize)) yield toRuleRow(row);
 }
 
 export async function ruleCategoryCounts(db: Kysely<Database>, scanId: string) {

@@ -1,18 +1,67 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
+  brokenLinksSummarySchema,
   idParamsSchema,
   reportQuerySchema,
   reportSummarySchema,
   ruleReportQuerySchema,
   sampleSiteScanIdSchema,
+  type ReportQuery,
 } from '@linkaudit/core';
-import type { SignedInUser } from '../../plugins/authentication.js';
+import { signedInUser, type SignedInUser } from '../../plugins/authentication.js';
+import { HttpError } from '../../plugins/error-handler.js';
+import {
+  HeavyReadAbandoned,
+  HeavyReadRefused,
+  type HeavyReadLimiter,
+  type ReleaseHeavyRead,
+} from './heavy-reads.js';
 import type { ReportService } from './reports.service.js';
 
 export interface ReportRouteDeps {
   reports: ReportService;
+  heavyReads: HeavyReadLimiter;
+}
+
+/** Who a heavy read counts against: the signed-in user, else (the public sample) the address. */
+function readerOf(request: FastifyRequest, user: SignedInUser | null): string {
+  return user ? `user:${user.id}` : `address:${request.ip}`;
+}
+
+/** Aborts when the client goes away before its answer was sent. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+export function tooManyReportReadsMessage(seconds: number): string {
+  return `Too many report requests at once. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+}
+
+/**
+ * A place among the reader's heavy reads, or the refusal: 429 with Retry-After in SPEC's error
+ * shape. Null when the client went away while waiting: nothing is to be answered.
+ */
+async function heavyReadPlace(
+  limiter: HeavyReadLimiter,
+  reader: string,
+  reply: FastifyReply,
+): Promise<ReleaseHeavyRead | null> {
+  try {
+    return await limiter.acquire(reader, clientGone(reply));
+  } catch (error) {
+    if (error instanceof HeavyReadAbandoned) return null;
+    if (error instanceof HeavyReadRefused) {
+      void reply.header('retry-after', String(error.retryAfterSeconds));
+      throw new HttpError(429, tooManyReportReadsMessage(error.retryAfterSeconds));
+    }
+    throw error;
+  }
 }
 
 const idParams = idParamsSchema;
@@ -28,10 +77,20 @@ async function optionalUser(
   return request.user;
 }
 
-/** SPEC §7 Reports: summary, the four tabs (JSON or `format=csv`) and the sample scan's id. */
+/** The client left while its read waited: no answer is sent (its socket is gone). */
+function abandon(reply: FastifyReply): FastifyReply {
+  reply.hijack();
+  reply.raw.destroy();
+  return reply;
+}
+
+/**
+ * SPEC §7 Reports: summary, the four tabs (JSON or `format=csv`), the sample scan's id, and the
+ * live broken-links summary of a running scan (owners only).
+ */
 export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { reports } = deps;
+  const { reports, heavyReads } = deps;
 
   routes.get(
     '/api/report/summary/:id',
@@ -41,13 +100,13 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
   );
 
   const tabs = {
-    link: (user: SignedInUser | null, id: string, query: z.infer<typeof reportQuerySchema>) =>
+    link: (user: SignedInUser | null, id: string, query: ReportQuery) =>
       reports.links(user, id, query),
-    page: (user: SignedInUser | null, id: string, query: z.infer<typeof reportQuerySchema>) =>
+    page: (user: SignedInUser | null, id: string, query: ReportQuery) =>
       reports.pages(user, id, query),
-    ruleResult: (user: SignedInUser | null, id: string, query: z.infer<typeof reportQuerySchema>) =>
+    ruleResult: (user: SignedInUser | null, id: string, query: ReportQuery) =>
       reports.rules(user, id, query),
-    fileType: (user: SignedInUser | null, id: string, query: z.infer<typeof reportQuerySchema>) =>
+    fileType: (user: SignedInUser | null, id: string, query: ReportQuery) =>
       reports.fileTypes(user, id, query),
   } as const;
   for (const [tab, read] of Object.entries(tabs) as Array<
@@ -63,14 +122,34 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
       },
       async (request, reply) => {
         const user = await optionalUser(app, request, reply);
-        if (request.query.format === 'csv') {
-          const { fileName, csv } = await reports.csv(user, request.params.id, tab, request.query);
+        const release = await heavyReadPlace(heavyReads, readerOf(request, user), reply);
+        if (!release) return abandon(reply);
+        if (request.query.format !== 'csv') {
+          try {
+            return await read(user, request.params.id, request.query);
+          } finally {
+            release();
+          }
+        }
+        // The export holds its place until the response ends or its client goes away.
+        reply.raw.once('close', release);
+        try {
+          const { fileName, chunks } = await reports.csv(
+            user,
+            request.params.id,
+            tab,
+            request.query,
+          );
+          // Piped with backpressure (the next chunk is read once the socket drained); a client
+          // that goes away destroys the stream, which ends the generator and so the statement.
           return reply
             .header('content-type', 'text/csv; charset=utf-8')
             .header('content-disposition', `attachment; filename="${fileName}"`)
-            .send(csv);
+            .send(Readable.from(chunks, { objectMode: false, highWaterMark: 64 * 1024 }));
+        } catch (error) {
+          release();
+          throw error;
         }
-        return read(user, request.params.id, request.query);
       },
     );
   }
@@ -79,5 +158,17 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
     '/api/report/SampleSiteScanId',
     { schema: { response: { 200: sampleSiteScanIdSchema } } },
     () => reports.sampleSiteScanId(),
+  );
+
+  routes.get(
+    '/reports/BrokenLinksSummary/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        params: idParams,
+        response: { 200: brokenLinksSummarySchema },
+      },
+    },
+    (request) => reports.brokenLinksSummary(signedInUser(request), request.params.id),
   );
 }

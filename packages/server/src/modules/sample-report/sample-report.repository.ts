@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/** The sample report's bookkeeping: its scan id in server_meta and the system user owning it. */
+/** The sample report's bookkeeping: its scan id in server_meta, and who owns the scan. */
 
 export const sampleScanKey = 'sample-scan-id';
 
@@ -22,25 +22,6 @@ export async function findSampleScanId(db: Kysely<Database>): Promise<string | u
     .where('key', '=', sampleScanKey)
     .executeTakeFirst();
   return row?.value;
-}
-
-/** The system user, created once (a second start finds it). */
-export async function ensureSampleOwner(db: Kysely<Database>, now: Date): Promise<void> {
-  await db
-    .insertInto('users')
-    .values({
-      id: sampleOwner.id,
-      email: sampleOwner.email,
-      normalized_email: sampleOwner.email,
-      first_name: 'LinkAudit',
-      last_name: 'Sample report',
-      language: 'en',
-      paid_plan_id: sampleOwner.planId,
-      email_confirmed_at: now,
-      created_at: now,
-    })
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
 }
 
 /** Claims the sample key for `scanId`; false when another process (or an earlier start) has it. */

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { planOf, ScanDepth, ScanLimitOption, scanSettingsSchema } from '@linkaudit/core';
+import {
+  planOf,
+  resolveScan,
+  ScanDepth,
+  ScanLimitOption,
+  scanRequestSchema,
+} from '@linkaudit/core';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import type { AddressPolicy } from '../scans/address-guard.js';
 import { scanRules } from '../scans/scan-rules.js';
-import { insertScan, type ScanRow } from '../scans/scans.repository.js';
-import {
-  claimSampleScanKey,
-  ensureSampleOwner,
-  findSampleScanId,
-  sampleOwner,
-} from './sample-report.repository.js';
+import { insertQueuedScan, type ScanRow } from '../scans/scans.service.js';
+import { ensureSystemUser } from '../accounts/accounts.service.js';
+import { claimSampleScanKey, findSampleScanId, sampleOwner } from './sample-report.repository.js';
 import { sampleSitePath } from './sample-site.routes.js';
 
 export interface SampleReportDeps {
@@ -42,7 +44,7 @@ export class SampleReportService {
     const url = new URL(sampleSitePath, origin).href;
     const id = randomUUID();
     const now = this.deps.clock.now();
-    const settings = scanSettingsSchema.parse({
+    const request = scanRequestSchema.parse({
       url,
       scanDepth: ScanDepth.AllPagesBelow,
       scanLimitOption: ScanLimitOption.Limited,
@@ -52,10 +54,21 @@ export class SampleReportService {
       checkPageInclusion: true,
       selectedRules: scanRules().map((rule) => rule.linkAuditorRuleID),
     });
+    // Stored resolved, as every submitted scan is: the worker only reads what is stored.
+    const resolution = resolveScan(request, planOf(sampleOwner.planId));
+    if (resolution.outcome !== 'resolved') throw new Error('the sample scan has no plan to run on');
+    const settings = resolution.scan;
     const queued = await this.deps.db.transaction().execute(async (trx) => {
-      await ensureSampleOwner(trx, now);
+      await ensureSystemUser(trx, {
+        id: sampleOwner.id,
+        email: sampleOwner.email,
+        firstName: 'LinkAudit',
+        lastName: 'Sample report',
+        planId: sampleOwner.planId,
+        createdAt: now,
+      });
       if (!(await claimSampleScanKey(trx, id))) return false;
-      await insertScan(trx, {
+      await insertQueuedScan(trx, {
         id,
         userId: sampleOwner.id,
         url,

@@ -1,50 +1,45 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { DoneEvent, LinkEvent, ScanEvent } from '@linkaudit/engine';
+import {
+  RoomListeners,
+  type Backpressure,
+  type DoneEvent,
+  type LinkEvent,
+  type ScanEvent,
+} from '@linkaudit/engine';
 import type { Database } from '../../db/schema.js';
+import { checkDetailJson } from './scan-checkpoint.js';
 import type {
   ScanCertificatesTable,
   ScanDuplicateAnchorsTable,
   ScanLinksTable,
-  ScanPagesTable,
   ScanRuleViolationsTable,
   ScanTargetsTable,
 } from './scans.table.js';
-import { countReferences, updateTotals, type ScanTotals } from './scans.repository.js';
-
-/** The quality-rule event the engine is about to gain (DESIGN §3); stored as soon as it comes. */
-export interface RuleViolationEvent {
-  type: 'rule';
-  ruleId: string;
-  ruleName: string;
-  categoryID: number;
-  url: string;
-  line: number;
-  column: number;
-  snippet: string;
-  message?: string;
-}
+import {
+  writeFinalResults,
+  writeResultBatch,
+  type PageRecord,
+  type ResultBatch,
+} from './scan-results.repository.js';
+import type { ScanTotals } from './scans.repository.js';
 
 const flushEveryEvents = 500;
 const flushEveryMs = 250;
-/** Rows per INSERT: well under both dialects' bound-parameter limits. */
-const rowsPerInsert = 400;
-
-type PageRecord = Insertable<ScanPagesTable>;
-
-interface Batch {
-  targets: Array<Insertable<ScanTargetsTable>>;
-  links: Array<Insertable<ScanLinksTable>>;
-  certificates: Array<Insertable<ScanCertificatesTable>>;
-  anchors: Array<Insertable<ScanDuplicateAnchorsTable>>;
-  rules: Array<Insertable<ScanRuleViolationsTable>>;
-}
+/**
+ * Events taken and not yet stored past which the writer is full (a Backpressure): the scan then
+ * holds back until the database has caught up, so a site that yields events faster than they are
+ * stored slows the scan down instead of growing this process's memory. About 4 batches: the
+ * database always has the next one ready. (An isolated scan adds at most batchesInFlight of its
+ * batches beyond it; one in this process, what the fetches under way report.)
+ */
+export const resultBacklogLimit = 2000;
 
 /**
  * Writes a running scan's events in batched transactions (every 500 events or 250 ms), never row
  * by row. Targets get ids in memory (url → id) so link rows are plain numbers; pages are kept in
  * memory and written once their sizes, rank and inclusion are known (at the end).
  */
-export class ScanResultWriter {
+export class ScanResultWriter implements Backpressure {
   readonly #targetIds = new Map<string, number>();
   readonly #pages = new Map<string, PageRecord>();
   #targets: Array<Insertable<ScanTargetsTable>> = [];
@@ -53,6 +48,10 @@ export class ScanResultWriter {
   #anchors: Array<Insertable<ScanDuplicateAnchorsTable>> = [];
   #rules: Array<Insertable<ScanRuleViolationsTable>> = [];
   #pending = 0;
+  /** Events taken and not yet stored (gathering, or in a write under way or waiting). */
+  #backlog = 0;
+  #peakBacklog = 0;
+  readonly #room = new RoomListeners();
   #linkCount = 0;
   #badLinks = 0;
   #startStatus: number | null = null;
@@ -67,10 +66,12 @@ export class ScanResultWriter {
     private readonly onProgress: (totals: ScanTotals) => void = () => {},
   ) {}
 
-  /** Takes one event; never blocks the engine. */
-  add(event: ScanEvent | RuleViolationEvent): void {
+  /** Takes one event; never blocks the engine (isFull tells it to hold back). */
+  add(event: ScanEvent): void {
     this.#record(event);
     this.#pending += 1;
+    this.#backlog += 1;
+    this.#peakBacklog = Math.max(this.#peakBacklog, this.#backlog);
     if (this.#pending >= flushEveryEvents) void this.flush();
     else this.#timer ??= setTimeout(() => void this.flush(), flushEveryMs);
   }
@@ -79,16 +80,38 @@ export class ScanResultWriter {
   flush(): Promise<void> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
+    const events = this.#pending;
     this.#pending = 0;
     const batch = this.#takeBatch();
     const totals = this.totals();
     this.#writing = this.#writing
-      .then(() => this.#write(batch, totals))
+      .then(() => writeResultBatch(this.db, this.scanId, batch, totals))
       .catch((error: unknown) => {
         this.#failure ??= error instanceof Error ? error : new Error('writing results failed');
-      });
+      })
+      // Stored, or failed (the scan then fails at its end): either way no longer held.
+      .finally(() => this.#stored(events));
     this.onProgress(totals);
     return this.#writing;
+  }
+
+  isFull(): boolean {
+    return this.#backlog >= resultBacklogLimit;
+  }
+
+  onRoom(resume: () => void): void {
+    this.#room.add(resume);
+  }
+
+  /** The most events held at once so far (the bound the backpressure keeps). */
+  get peakBacklog(): number {
+    return this.#peakBacklog;
+  }
+
+  #stored(events: number): void {
+    const wasFull = this.isFull();
+    this.#backlog -= events;
+    if (wasFull && !this.isFull()) this.#room.notify();
   }
 
   /** After `done`: the last rows, the pages, reference counts and final totals. */
@@ -96,20 +119,16 @@ export class ScanResultWriter {
     await this.flush();
     if (this.#failure) throw this.#failure;
     const pages = [...new Map([...this.#pages.values()].map((page) => [page.id, page])).values()];
-    await this.db.transaction().execute(async (trx) => {
-      for (const chunk of chunks(pages)) await trx.insertInto('scan_pages').values(chunk).execute();
-      await countReferences(trx, this.scanId);
-      const summary = done.summary;
-      await updateTotals(trx, this.scanId, {
-        totalQueuedLinks: 0,
-        totalLinks: summary.totalLinks,
-        uniqueLinks: summary.uniqueLinks,
-        badLinks: summary.brokenLinks,
-        uniqueBadLinks: summary.uniqueBrokenLinks,
-        numPages: summary.pages,
-        durationMs: summary.durationMs,
-        statusCode: this.#startStatus,
-      });
+    const summary = done.summary;
+    await writeFinalResults(this.db, this.scanId, pages, {
+      totalQueuedLinks: 0,
+      totalLinks: summary.totalLinks,
+      uniqueLinks: summary.uniqueLinks,
+      badLinks: summary.brokenLinks,
+      uniqueBadLinks: summary.uniqueBrokenLinks,
+      numPages: summary.pages,
+      durationMs: summary.durationMs,
+      statusCode: this.#startStatus,
     });
   }
 
@@ -126,7 +145,7 @@ export class ScanResultWriter {
     };
   }
 
-  #record(event: ScanEvent | RuleViolationEvent): void {
+  #record(event: ScanEvent): void {
     switch (event.type) {
       case 'page': {
         const page = this.#page(event.finalUrl);
@@ -191,6 +210,7 @@ export class ScanResultWriter {
         this.#rules.push({
           scan_id: this.scanId,
           page_id: Number(this.#page(event.url).id),
+          // The engine numbers its rules; the column (and the report's ruleId) holds text.
           rule_id: String(event.ruleId),
           rule_name: event.ruleName,
           category_id: event.categoryID,
@@ -225,6 +245,7 @@ export class ScanResultWriter {
         content_type: check.state === 'ok' ? (check.contentType ?? null) : null,
         size: check.state === 'ok' ? (check.size ?? null) : null,
         internal: event.internal,
+        check_detail_json: checkDetailJson(event.url, check),
       });
     }
     this.#links.push({
@@ -255,7 +276,7 @@ export class ScanResultWriter {
 
   #nextPageId = 1;
 
-  #takeBatch(): Batch {
+  #takeBatch(): ResultBatch {
     const batch = {
       targets: this.#targets,
       links: this.#links,
@@ -270,33 +291,4 @@ export class ScanResultWriter {
     this.#rules = [];
     return batch;
   }
-
-  async #write(batch: Batch, totals: ScanTotals): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      for (const chunk of chunks(batch.targets))
-        await trx.insertInto('scan_targets').values(chunk).execute();
-      for (const chunk of chunks(batch.links))
-        await trx.insertInto('scan_links').values(chunk).execute();
-      for (const chunk of chunks(batch.certificates)) {
-        await trx
-          .insertInto('scan_certificates')
-          .values(chunk)
-          .onConflict((c) => c.doNothing())
-          .execute();
-      }
-      for (const chunk of chunks(batch.anchors))
-        await trx.insertInto('scan_duplicate_anchors').values(chunk).execute();
-      for (const chunk of chunks(batch.rules))
-        await trx.insertInto('scan_rule_violations').values(chunk).execute();
-      await updateTotals(trx, this.scanId, totals);
-    });
-  }
-}
-
-function chunks<Row>(rows: Row[]): Row[][] {
-  const result: Row[][] = [];
-  for (let start = 0; start < rows.length; start += rowsPerInsert) {
-    result.push(rows.slice(start, start + rowsPerInsert));
-  }
-  return result;
 }

@@ -1,18 +1,5 @@
 import { EventEmitter } from 'node:events';
-
-/** What the realtime hub pushes about one scan: its status and running totals. */
-export interface ScanUpdate {
-  scanId: string;
-  userId: string;
-  status: number;
-  totalQueuedLinks: number;
-  totalLinks: number;
-  uniqueLinks: number;
-  badLinks: number;
-  uniqueBadLinks: number;
-  numPages: number;
-  durationMs: number;
-}
+import type { ScanUpdate } from '@linkaudit/core';
 
 /**
  * Scan updates inside one process (workers → hub). Across processes on PostgreSQL the same

@@ -1,19 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import { emptyScanSummary, endingStatus, resolvedScanSchema, ScanStatus } from '@linkaudit/core';
 import {
-  planOf,
-  ScanLimitOption,
-  ScanStatus,
-  scanSettingsSchema,
-  type ScanSettings,
-} from '@linkaudit/core';
-import { runScan, type DoneEvent, type EngineOptions } from '@linkaudit/engine';
+  crawlSettingsFor,
+  type CrawlSettings,
+  type DoneEvent,
+  type EngineOptions,
+  type ScanResume,
+} from '@linkaudit/engine';
 import type { Clock } from '../../clock.js';
 import { refreshStatistics, type DatabaseHandle } from '../../db/database.js';
-import { findUserById } from '../accounts/accounts.repository.js';
-import { scanAddressPolicy, type AddressPolicy } from './address-guard.js';
-import { claimNextScan } from './scan-queue.js';
+import type { AddressPolicy } from './address-guard.js';
+import type { ScanEngine } from './scan-engine.js';
+import { scanResumeOf } from './scan-checkpoint.js';
+import { claimNextScan } from './scan-queue.repository.js';
 import { ScanResultWriter } from './scan-results.js';
 import type { ScanUpdates } from './scan-updates.js';
 import {
@@ -21,10 +21,13 @@ import {
   deleteResults,
   finishScan,
   findScan,
+  leaseOwners,
   reapExpiredLeases,
+  reapLeasesOf,
   renewLease,
   type ScanRow,
 } from './scans.repository.js';
+import { isOwnOrphan, leaseOwnerFor } from './worker-identity.js';
 
 export interface ScanWorkerDeps {
   database: DatabaseHandle;
@@ -32,8 +35,15 @@ export interface ScanWorkerDeps {
   log: FastifyBaseLogger;
   updates: ScanUpdates;
   policy: AddressPolicy;
+  /** Runs one scan, in a process of its own or in this one (config SCAN_ISOLATION). */
+  engine: ScanEngine;
   leaseSeconds: number;
   maxAttempts: number;
+  /**
+   * This worker's name across restarts (config WORKER_ID, by default the host name): at start it
+   * takes back at once the scans an earlier life of it held (worker-identity.ts).
+   */
+  workerId?: string;
   /** Tests shorten retries and timeouts. */
   engineOptions?: Partial<EngineOptions>;
   /** How long an idle worker waits before looking at the queue again (a wake() is sooner). */
@@ -48,23 +58,37 @@ const heartbeatMs = 1000;
 const reapEveryMs = 2000;
 
 /**
- * In-process scan workers: each loop claims the next queued scan (scan-queue.ts), holds its lease
- * by heartbeat (which also carries a cancel: status 8 aborts the engine), writes the engine's
- * events in batches (scan-results.ts) and records the outcome. Any number of processes may run
- * these against one PostgreSQL database.
+ * In-process scan workers: each loop claims the next queued scan (scan-queue.repository.ts), holds
+ * its lease by heartbeat, writes the engine's events in batches (scan-results.ts; the scan holds
+ * back while the writer is behind) and records the outcome. Any number of processes may run
+ * these against one PostgreSQL database. A cancel (status 8) stops the engine at once when its
+ * update reaches this process: published here by the cancel call, or relayed from another
+ * process by NOTIFY on PostgreSQL; the heartbeat, which reads the status, still catches one whose
+ * update was lost.
  */
 export class ScanWorkers {
-  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  readonly workerId: string;
+  readonly owner: string;
   readonly #running = new Map<string, AbortController>();
   readonly #loops: Array<Promise<void>> = [];
   #stopped = false;
   #wake: Array<() => void> = [];
   #lastReap = 0;
+  #unsubscribe: (() => void) | undefined;
 
-  constructor(private readonly deps: ScanWorkerDeps) {}
+  constructor(private readonly deps: ScanWorkerDeps) {
+    this.workerId = deps.workerId ?? hostname();
+    this.owner = leaseOwnerFor(this.workerId);
+  }
 
   start(concurrency: number): void {
-    for (let index = 0; index < concurrency; index++) this.#loops.push(this.#loop());
+    if (concurrency === 0) return;
+    this.#unsubscribe ??= this.deps.updates.subscribe((update) => {
+      if (update.status === ScanStatus.Cancelling) this.#running.get(update.scanId)?.abort();
+    });
+    const orphansBack = this.#takeBackOrphans();
+    for (let index = 0; index < concurrency; index++)
+      this.#loops.push(orphansBack.then(() => this.#loop()));
   }
 
   /** A scan was queued: idle loops look at once. */
@@ -75,6 +99,7 @@ export class ScanWorkers {
   /** Stops claiming; running scans go back to the queue for another worker (or the next start). */
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#unsubscribe?.();
     this.wake();
     for (const controller of this.#running.values()) controller.abort();
     await Promise.all(this.#loops);
@@ -106,6 +131,23 @@ export class ScanWorkers {
     });
   }
 
+  /**
+   * The scans an earlier life of this worker held when it died go back to the queue now (and
+   * are resumed from their checkpoint), not when their leases expire.
+   */
+  async #takeBackOrphans(): Promise<void> {
+    try {
+      const { db } = this.deps.database;
+      const orphaned = (await leaseOwners(db)).filter((owner) => isOwnOrphan(owner, this.workerId));
+      const now = this.deps.clock.now();
+      const taken = await reapLeasesOf(db, orphaned, now, this.deps.maxAttempts);
+      if (taken.length > 0)
+        this.deps.log.warn({ scans: taken }, 'took back scans of a dead worker');
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'taking back orphaned scans failed');
+    }
+  }
+
   async #reapNow(): Promise<void> {
     const now = this.deps.clock.now();
     if (now.getTime() - this.#lastReap < reapEveryMs) return;
@@ -133,6 +175,8 @@ export class ScanWorkers {
       );
     }, heartbeatMs);
     try {
+      // A scan started before (a worker died or stopped) resumes from what it wrote.
+      const resume = scan.attempts > 1 ? await scanResumeOf(db, scan.id) : undefined;
       await deleteResults(db, scan.id);
       this.#publish(scan, ScanStatus.InProgress);
       const writer = new ScanResultWriter(db, scan.id, (totals) =>
@@ -143,7 +187,7 @@ export class ScanWorkers {
           ...totals,
         }),
       );
-      const done = await this.#scan(scan, controller.signal, writer);
+      const done = await this.#scan(scan, controller.signal, writer, resume);
       if (leaseLost) return;
       if (this.#stopped) {
         await changeStatus(db, scan.id, [ScanStatus.InProgress], ScanStatus.Queued, {
@@ -158,31 +202,26 @@ export class ScanWorkers {
     }
   }
 
-  async #scan(scan: ScanRow, signal: AbortSignal, writer: ScanResultWriter): Promise<DoneEvent> {
+  async #scan(
+    scan: ScanRow,
+    signal: AbortSignal,
+    writer: ScanResultWriter,
+    resume: ScanResume | undefined,
+  ): Promise<DoneEvent> {
     try {
       const policy = (await this.deps.policyFor?.(scan)) ?? this.deps.policy;
-      return await runScan(await this.#engineSettings(scan), {
-        ...this.deps.engineOptions,
+      return await this.deps.engine(crawlSettingsOf(scan), {
+        engineOptions: this.deps.engineOptions,
+        resume,
         signal,
-        addressPolicy: scanAddressPolicy(policy),
+        policy,
         onEvent: (event) => writer.add(event),
+        backpressure: writer,
       });
     } catch (error) {
       this.deps.log.error({ err: error, scanId: scan.id }, 'scan engine failed');
       return failedDone(scan.url, 'Engine Exception: the scan stopped unexpectedly.');
     }
-  }
-
-  /** The stored settings, with the owner's plan cap for "unlimited". */
-  async #engineSettings(scan: ScanRow): Promise<ScanSettings> {
-    const settings = scanSettingsSchema.parse(JSON.parse(scan.settings_json));
-    const user = await findUserById(this.deps.database.db, scan.user_id);
-    const plan = planOf(user?.paidPlanId);
-    if (settings.scanLimitOption === ScanLimitOption.Unlimited) {
-      settings.scanLimitOption = ScanLimitOption.Limited;
-      settings.maxLinkAmount = plan.urlsPerScan;
-    }
-    return { ...settings, url: scan.url };
   }
 
   /** 5 → 9 → 11 → the engine's outcome (or 2 when a cancel came in). */
@@ -193,7 +232,7 @@ export class ScanWorkers {
       await changeStatus(db, scan.id, [ScanStatus.RuleChecking], ScanStatus.Finalizing);
       this.#publish(scan, ScanStatus.Finalizing);
     }
-    let status: number = done.status;
+    let status: number = endingStatus(done);
     let logMessage = done.error ?? null;
     try {
       await writer.finish(done);
@@ -233,28 +272,20 @@ export class ScanWorkers {
   }
 }
 
+/**
+ * The crawl of a queued scan: its settings as resolved at submit (plan and credit applied once,
+ * by resolveScan), only parsed here; the row's URL is the one its submission checked.
+ */
+function crawlSettingsOf(scan: ScanRow): CrawlSettings {
+  const resolved = resolvedScanSchema.parse(JSON.parse(scan.settings_json));
+  return crawlSettingsFor({ ...resolved, url: scan.url });
+}
+
 function failedDone(startUrl: string, error: string): DoneEvent {
   return {
     type: 'done',
-    status: ScanStatus.Failed,
     stoppedBy: 'error',
     error,
-    summary: {
-      startUrl,
-      pages: 0,
-      uniqueLinks: 0,
-      totalLinks: 0,
-      brokenLinks: 0,
-      uniqueBrokenLinks: 0,
-      uniqueUnverifiedLinks: 0,
-      reasons: {},
-      durationMs: 0,
-      brokenAnchors: 0,
-      duplicateAnchors: 0,
-      fattestPages: 0,
-      pageSizeBuckets: [0, 0, 0, 0, 0, 0],
-      fileTypes: [],
-      certificateProblems: 0,
-    },
+    summary: emptyScanSummary(startUrl),
   };
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { ScanStatus } from '@linkaudit/core';
+import { isFinishedStatus, ScanStatus } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
 import type { ScansTable } from './scans.table.js';
 
@@ -12,13 +12,8 @@ export const runningStatuses = [
   ScanStatus.RuleChecking,
   ScanStatus.Finalizing,
 ] as const;
-export const finishedStatuses = [
-  ScanStatus.Complete,
-  ScanStatus.Cancelled,
-  ScanStatus.Failed,
-  ScanStatus.Timeout,
-  ScanStatus.OverMaxLinks,
-] as const;
+/** SPEC §4's finished statuses (1–4, 10), as the list a query needs. */
+const finishedStatuses = Object.values(ScanStatus).filter(isFinishedStatus);
 
 export interface NewScan {
   id: string;
@@ -145,6 +140,24 @@ export async function changeStatus(
   return result.numUpdatedRows > 0n;
 }
 
+/** Moves the schedule's runs in status `from` to `to`: a paused schedule's queued run waits (7). */
+export async function moveScheduleRuns(
+  db: Kysely<Database>,
+  scheduleId: string,
+  from: number,
+  to: number,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('scans')
+    .set({ status: to })
+    .where('source_schedule_id', '=', scheduleId)
+    .where('status', '=', from)
+    .where('trashed_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function trashScan(db: Kysely<Database>, id: string, at: Date): Promise<void> {
   await db.updateTable('scans').set({ trashed_at: at }).where('id', '=', id).execute();
 }
@@ -178,16 +191,54 @@ export async function reapExpiredLeases(
   now: Date,
   maxAttempts: number,
 ): Promise<string[]> {
-  const expired = (statuses: readonly number[]) =>
-    db
-      .updateTable('scans')
-      .where('status', 'in', [...statuses])
-      .where('lease_expires_at', '<', now);
-  const cancelled = await expired([ScanStatus.Cancelling])
+  return reapLeases(db, { expiredBefore: now }, now, maxAttempts);
+}
+
+/**
+ * The same for the scans leased to these owners, whatever their lease says: a restarted worker
+ * takes back at once the scans its previous life held (ScanWorkers.start).
+ */
+export async function reapLeasesOf(
+  db: Kysely<Database>,
+  owners: string[],
+  now: Date,
+  maxAttempts: number,
+): Promise<string[]> {
+  if (owners.length === 0) return [];
+  return reapLeases(db, { owners }, now, maxAttempts);
+}
+
+/** Who holds the lease of each scan under way (or cancelling). */
+export async function leaseOwners(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('scans')
+    .select('lease_owner')
+    .distinct()
+    .where('status', 'in', [...runningStatuses, ScanStatus.Cancelling])
+    .where('lease_owner', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.lease_owner ? [row.lease_owner] : []));
+}
+
+type LeaseFilter = { expiredBefore: Date } | { owners: string[] };
+
+async function reapLeases(
+  db: Kysely<Database>,
+  filter: LeaseFilter,
+  now: Date,
+  maxAttempts: number,
+): Promise<string[]> {
+  const leased = (statuses: readonly number[]) => {
+    const query = db.updateTable('scans').where('status', 'in', [...statuses]);
+    return 'owners' in filter
+      ? query.where('lease_owner', 'in', filter.owners)
+      : query.where('lease_expires_at', '<', filter.expiredBefore);
+  };
+  const cancelled = await leased([ScanStatus.Cancelling])
     .set({ status: ScanStatus.Cancelled, lease_owner: null, completed_at: now })
     .returning('id')
     .execute();
-  const failed = await expired(runningStatuses)
+  const failed = await leased(runningStatuses)
     .where('attempts', '>=', maxAttempts)
     .set({
       status: ScanStatus.Failed,
@@ -197,7 +248,7 @@ export async function reapExpiredLeases(
     })
     .returning('id')
     .execute();
-  const requeued = await expired(runningStatuses)
+  const requeued = await leased(runningStatuses)
     .where('attempts', '<', maxAttempts)
     .set({ status: ScanStatus.Queued, lease_owner: null, lease_expires_at: null })
     .returning('id')
@@ -285,7 +336,26 @@ export async function requeueScan(
     .execute();
 }
 
-/** Removes a scan's results (a re-queued scan starts again from nothing). */
+/** The target rows a scan has written so far, each one URL's check (its checkpoint). */
+export async function checkedTargets(db: Kysely<Database>, scanId: string) {
+  return db
+    .selectFrom('scan_targets')
+    .select([
+      'url',
+      'state',
+      'reason',
+      'status_code',
+      'message',
+      'content_type',
+      'size',
+      'check_detail_json',
+    ])
+    .where('scan_id', '=', scanId)
+    .where('url', '!=', '')
+    .execute();
+}
+
+/** Removes a scan's results (a re-queued scan writes them all again). */
 export async function deleteResults(db: Kysely<Database>, scanId: string): Promise<void> {
   const tables = [
     'scan_links',

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  brokenLinksSummarySchema,
   type CreateScanResponse,
   createScanRequestSchema,
   createScanResponseSchema,
-  idParamsSchema,
   scanIdQuerySchema,
   scanListSchema,
   scanSchema,
@@ -20,7 +18,7 @@ export interface ScanRouteDeps {
   submit: (user: SignedInUser, body: unknown) => Promise<CreateScanResponse>;
 }
 
-/** SPEC §7 Scans: list, create, cancel, delete, rules, live summary. Owners only (else 404). */
+/** SPEC §7 Scans: list, create, cancel, delete, rules. Owners only (else 404). */
 export function registerScanRoutes(app: FastifyInstance, deps: ScanRouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { scans } = deps;
@@ -57,15 +55,4 @@ export function registerScanRoutes(app: FastifyInstance, deps: ScanRouteDeps): v
   for (const path of ['/api/ScanRuleApi/', '/api/ScanRuleApi']) {
     routes.get(path, guarded, () => scanRules());
   }
-  routes.get(
-    '/reports/BrokenLinksSummary/:id',
-    {
-      ...guarded,
-      schema: {
-        params: idParamsSchema,
-        response: { 200: brokenLinksSummarySchema },
-      },
-    },
-    (request) => scans.brokenLinksSummary(signedInUser(request), request.params.id),
-  );
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import {
   canCancel,
   checkScanUrl,
@@ -9,15 +8,18 @@ import {
   isFinishedStatus,
   planOf,
   requeueScanRequestSchema,
-  ScanLimitOption,
+  resolveScan,
   scanMessages,
+  scanRequestSchema,
   ScanStatus,
-  scanSettingsSchema,
-  type BrokenLinksSummary,
   type CreateScanResponse,
+  type MonthlyCredit,
   type Plan,
+  type ResolvedScan,
   type Scan,
-  type ScanSettings,
+  type ScanRequest,
+  type ScanRequestInput,
+  type ScanResolution,
   type ScheduleSettings,
 } from '@linkaudit/core';
 import type { Clock } from '../../clock.js';
@@ -26,24 +28,24 @@ import { toDate, toBoolean, toOptionalDate } from '../../db/values.js';
 import type { SignedInUser } from '../../plugins/authentication.js';
 import { HttpError, parseRequest } from '../../plugins/error-handler.js';
 import { refusedStartAddress, type AddressPolicy } from './address-guard.js';
-import { brokenLinkRows, reasonCounts } from '../reports/reports.repository.js';
 import {
   changeStatus,
   countRunning,
   findScan,
   insertScan,
   listScans,
+  moveScheduleRuns,
   queuedScanIds,
   requeueScan,
   trashScan,
   urlsUsedSince,
+  type NewScan,
   type ScanRow,
 } from './scans.repository.js';
 import type { ScanUpdates } from './scan-updates.js';
 
 /** Whose scan it is: enough to apply the plan (a signed-in user, or a schedule's owner). */
 export type ScanOwner = Pick<SignedInUser, 'id' | 'planId'>;
-export type ScanSettingsInput = z.input<typeof scanSettingsSchema>;
 
 export interface QueueOptions {
   /** A URL given beside the settings (SPEC allows it at the top of the body). */
@@ -61,6 +63,8 @@ export interface ScanServiceDeps {
   lookup?: LookupFunction | undefined;
   /** Tells this process's idle workers that a scan was queued. */
   wakeWorkers: () => void;
+  /** A scan owner's current plan (an admin's requeue resolves the owner's scan with it). */
+  ownerPlan: (userId: string) => Promise<Plan>;
 }
 
 /** Scans of SPEC §3/§4/§7: submit (plan limits, credits), list, cancel, trash; owners only. */
@@ -83,26 +87,28 @@ export class ScanService {
   }
 
   /**
-   * The URL checked and the address policy applied, the plan's limits imposed, the month's credit
-   * checked (12 / 13), then a new Queued scan. Scheduled runs come through here too.
+   * The URL checked and the address policy applied, then resolveScan: the plan's limits imposed and
+   * the month's credit checked (12 / 13); the resolved scan is stored as a new Queued scan.
+   * Scheduled runs come through here too, with the owner's plan of the moment.
    */
   async queue(
     owner: ScanOwner,
-    settingsInput: ScanSettingsInput,
+    settingsInput: ScanRequestInput,
     options: QueueOptions = {},
   ): Promise<CreateScanResponse> {
-    const settings = await this.checkedSettings(owner, settingsInput, options.url);
-    const credit = await this.credit(owner, settings);
-    if (credit) return credit;
+    const request = await this.#checkedRequest(settingsInput, options.url);
+    const resolution = await this.#resolveNow(owner, request);
+    if (resolution.outcome !== 'resolved') return refusal(resolution);
+    const resolved = resolution.scan;
 
     const id = randomUUID();
     await insertScan(this.deps.db, {
       id,
       userId: owner.id,
-      url: settings.url,
+      url: resolved.url,
       priority: planOf(owner.planId).queuePriority,
-      scanType: settings.scanDepth,
-      settingsJson: JSON.stringify(settings),
+      scanType: resolved.scanDepth,
+      settingsJson: storedScan(resolved),
       scheduleSettingsJson: options.schedule ? JSON.stringify(options.schedule.settings) : null,
       enableSchedule: options.schedule !== undefined,
       saveScheduleOnly: false,
@@ -115,20 +121,24 @@ export class ScanService {
     return { ...scan, status: ScanStatus.Queued };
   }
 
-  /** Tells idle workers to look at the queue (a held run was released). */
-  wake(): void {
-    this.deps.wakeWorkers();
-  }
-
-  /** Settings as the owner's plan allows them, with a checked, normalised URL (400 otherwise). */
+  /**
+   * A request as the owner's plan allows it, with a checked, normalised URL (400 otherwise):
+   * what a schedule keeps for its runs (each run is resolved again when it is queued).
+   */
   async checkedSettings(
     owner: ScanOwner,
-    settingsInput: ScanSettingsInput,
+    settingsInput: ScanRequestInput,
     url?: string,
-  ): Promise<ScanSettings> {
-    const parsed = parseRequest(scanSettingsSchema, settingsInput);
-    const startUrl = await this.checkedStartUrl(url ?? parsed.url);
-    return applyPlan({ ...parsed, url: startUrl }, planOf(owner.planId));
+  ): Promise<ScanRequest> {
+    const request = await this.#checkedRequest(settingsInput, url);
+    const resolution = resolveScan(request, planOf(owner.planId));
+    if (resolution.outcome !== 'resolved') throw new Error('resolved without a credit');
+    return requestOf(resolution.scan);
+  }
+
+  async #checkedRequest(settingsInput: ScanRequestInput, url?: string): Promise<ScanRequest> {
+    const parsed = parseRequest(scanRequestSchema, settingsInput);
+    return { ...parsed, url: await this.checkedStartUrl(url ?? parsed.url) };
   }
 
   /**
@@ -154,31 +164,19 @@ export class ScanService {
   }
 
   /** 12 when nothing is left this month, 13 (with what is left) when the request is larger. */
-  async credit(owner: ScanOwner, settings: ScanSettings): Promise<CreateScanResponse | undefined> {
+  async credit(owner: ScanOwner, request: ScanRequest): Promise<CreateScanResponse | undefined> {
+    const resolution = await this.#resolveNow(owner, request);
+    return resolution.outcome === 'resolved' ? undefined : refusal(resolution);
+  }
+
+  /** resolveScan with the owner's plan and the month's credit read from the database. */
+  async #resolveNow(owner: ScanOwner, request: ScanRequest): Promise<ScanResolution> {
     const plan = planOf(owner.planId);
     const now = this.deps.clock.now();
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const used = await urlsUsedSince(this.deps.db, owner.id, monthStart);
-    const remaining = Math.max(0, plan.urlsPerMonth - used);
-    const requested =
-      settings.scanLimitOption === ScanLimitOption.Limited
-        ? Math.min(settings.maxLinkAmount, plan.urlsPerScan)
-        : plan.urlsPerScan;
-    if (remaining === 0) {
-      return {
-        status: ScanStatus.MonthlyLimitReached,
-        remainingUrls: 0,
-        message: scanMessages.monthlyLimitReached,
-      };
-    }
-    if (requested > remaining) {
-      return {
-        status: ScanStatus.LowCreditWarning,
-        remainingUrls: remaining,
-        message: scanMessages.lowCredit(remaining),
-      };
-    }
-    return undefined;
+    const credit: MonthlyCredit = { remainingUrls: Math.max(0, plan.urlsPerMonth - used) };
+    return resolveScan(request, plan, credit);
   }
 
   /** The user's scan (admins: anyone's); 404 for everyone else, so ids reveal nothing. */
@@ -188,6 +186,27 @@ export class ScanService {
       throw new HttpError(404, scanMessages.notFound);
     }
     return row;
+  }
+
+  /** Any scan by id, trash left out, no owner check: for the server's own modules (schedules). */
+  find(id: string): Promise<ScanRow | undefined> {
+    return findScan(this.deps.db, id);
+  }
+
+  /** SPEC §4: a paused schedule holds its run still waiting in the queue (6 → 7). */
+  async holdScheduleRuns(scheduleId: string): Promise<void> {
+    await moveScheduleRuns(this.deps.db, scheduleId, ScanStatus.Queued, ScanStatus.Paused);
+  }
+
+  /** A resumed schedule lets its held run go (7 → 6), and idle workers look at once. */
+  async releaseScheduleRuns(scheduleId: string): Promise<void> {
+    const released = await moveScheduleRuns(
+      this.deps.db,
+      scheduleId,
+      ScanStatus.Paused,
+      ScanStatus.Queued,
+    );
+    if (released.length > 0) this.deps.wakeWorkers();
   }
 
   /** Queued: Cancelled at once. Running: Cancelling (8) until the worker stops the engine (2). */
@@ -234,23 +253,6 @@ export class ScanService {
     await trashScan(this.deps.db, id, this.deps.clock.now());
   }
 
-  async brokenLinksSummary(user: SignedInUser | null, id: string): Promise<BrokenLinksSummary> {
-    const row = await this.owned(user, id);
-    const [reasons, links] = await Promise.all([
-      reasonCounts(this.deps.db, id),
-      brokenLinkRows(this.deps.db, id, 100),
-    ]);
-    return {
-      status: row.status,
-      badLinks: row.bad_links,
-      uniqueBadLinks: row.unique_bad_links,
-      totalLinks: row.total_links,
-      uniqueLinks: row.unique_links,
-      reasons,
-      links,
-    };
-  }
-
   /** Admin (SPEC §7): every user's scans, newest first. */
   async adminList(): Promise<Scan[]> {
     const [rows, queue] = await Promise.all([
@@ -271,15 +273,19 @@ export class ScanService {
     });
   }
 
-  /** Admin: back to the queue, with edited settings when the body carries them. */
+  /**
+   * Admin: back to the queue, with edited settings when the body carries them, resolved again
+   * with the owner's current plan (no credit is asked: the admin decides).
+   */
   async adminRequeue(admin: SignedInUser, body: unknown): Promise<Scan> {
     const request = parseRequest(requeueScanRequestSchema, body);
     const row = await this.owned(admin, request.id);
-    const settings =
-      request.scanSettings ?? scanSettingsSchema.parse(JSON.parse(row.settings_json));
+    const settings = request.scanSettings ?? scanRequestSchema.parse(JSON.parse(row.settings_json));
     // The same start-address check as a submission: an admin cannot requeue a private address.
     const url = await this.checkedStartUrl(settings.url || row.url);
-    await requeueScan(this.deps.db, row.id, JSON.stringify({ ...settings, url }), url);
+    const resolution = resolveScan({ ...settings, url }, await this.deps.ownerPlan(row.user_id));
+    if (resolution.outcome !== 'resolved') throw new Error('resolved without a credit');
+    await requeueScan(this.deps.db, row.id, storedScan(resolution.scan), url);
     this.deps.wakeWorkers();
     const [queue, updated] = await Promise.all([
       queuedScanIds(this.deps.db),
@@ -290,20 +296,41 @@ export class ScanService {
   }
 }
 
-/** SPEC §5/§6 and DESIGN §4 at submit: Free is Limited to 5000, no rules, no anchors. */
-export function applyPlan(settings: ScanSettings, plan: Plan): ScanSettings {
-  if (plan.paid) {
-    return settings.scanLimitOption === ScanLimitOption.Limited
-      ? { ...settings, maxLinkAmount: Math.min(settings.maxLinkAmount, plan.urlsPerScan) }
-      : settings;
+/** What other modules read of a scan (reports, schedules, the sample report). */
+export type { ScanRow };
+
+/**
+ * Queues a scan row exactly as given, with no plan, credit or address check, inside the caller's
+ * transaction: only for the server's own sample scan (sample-report.service.ts).
+ */
+export function insertQueuedScan(db: Kysely<Database>, scan: NewScan): Promise<void> {
+  return insertScan(db, scan);
+}
+
+/** SPEC §3's answers to a scan the month's credit does not cover: 12, or 13 with what is left. */
+function refusal(resolution: Exclude<ScanResolution, { outcome: 'resolved' }>): CreateScanResponse {
+  if (resolution.outcome === 'monthly-limit-reached') {
+    return {
+      status: ScanStatus.MonthlyLimitReached,
+      remainingUrls: 0,
+      message: scanMessages.monthlyLimitReached,
+    };
   }
   return {
-    ...settings,
-    scanLimitOption: ScanLimitOption.Limited,
-    maxLinkAmount: Math.min(settings.maxLinkAmount, plan.urlsPerScan),
-    selectedRules: [],
-    checkAnchors: false,
+    status: ScanStatus.LowCreditWarning,
+    remainingUrls: resolution.remainingUrls,
+    message: scanMessages.lowCredit(resolution.remainingUrls),
   };
+}
+
+/** settings_json: the resolved scan, read back by the worker (resolvedScanSchema) and the API. */
+function storedScan(scan: ResolvedScan): string {
+  return JSON.stringify(scan);
+}
+
+/** The request part of a resolved scan (what a schedule keeps). */
+function requestOf({ linkLimit: _linkLimit, ...request }: ResolvedScan): ScanRequest {
+  return request;
 }
 
 export function toScan(row: ScanRow, queue: readonly string[], inProgressScans: number): Scan {
@@ -329,7 +356,7 @@ export function toScan(row: ScanRow, queue: readonly string[], inProgressScans: 
     uniqueLinks: Number(row.unique_links),
     badLinks: Number(row.bad_links),
     uniqueBadLinks: Number(row.unique_bad_links),
-    scanSettings: scanSettingsSchema.parse(JSON.parse(row.settings_json)),
+    scanSettings: scanRequestSchema.parse(JSON.parse(row.settings_json)),
     scheduleSettings,
     enableSchedule: toBoolean(row.enable_schedule),
     saveScheduleOnly: toBoolean(row.save_schedule_only),

@@ -52,6 +52,8 @@ export interface ScanTargetsTable {
   size: BigCount | null;
   internal: Flag;
   reference_count: Generated<number>;
+  /** JSON: the check's final address, redirects and error code, when it has any (scan-checkpoint.ts). */
+  check_detail_json: string | null;
 }
 
 export interface ScanPagesTable {

@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import { accountLanguageSchema } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
 import { toBoolean, toDate } from '../../db/values.js';
-import { findUserById } from '../accounts/accounts.repository.js';
+import type { AccountService } from '../accounts/accounts.service.js';
 import type { Mailer } from '../mail/mail.service.js';
-import { findScan } from '../scans/scans.repository.js';
+import type { ScanService } from '../scans/scans.service.js';
 import { brokenLinkChanges, renderChangeMail } from './change-mail.js';
 import {
   brokenTargetUrls,
@@ -16,6 +16,10 @@ import {
 
 export interface ChangeNotifierDeps {
   db: Kysely<Database>;
+  /** The finished run. */
+  scans: Pick<ScanService, 'find'>;
+  /** The schedule's owner: mail address, name and language. */
+  accounts: Pick<AccountService, 'findUser'>;
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -40,7 +44,7 @@ export class ChangeNotifier {
 
   async #notify(scanId: string): Promise<boolean> {
     const { db } = this.deps;
-    const scan = await findScan(db, scanId);
+    const scan = await this.deps.scans.find(scanId);
     if (!scan?.source_schedule_id || !scan.completed_at) return false;
     if (!(comparableStatuses as readonly number[]).includes(scan.status)) return false;
     const schedule = await findSchedule(db, scan.source_schedule_id);
@@ -58,7 +62,7 @@ export class ChangeNotifier {
     ]);
     const changes = brokenLinkChanges(previous, current);
     if (changes.appeared.length === 0 && changes.disappeared.length === 0) return false;
-    const owner = await findUserById(db, schedule.user_id);
+    const owner = await this.deps.accounts.findUser(schedule.user_id);
     if (!owner) return false;
     const language = accountLanguageSchema.safeParse(owner.language);
     const reportLink = `${this.deps.publicUrl}/report/${scan.id}`;

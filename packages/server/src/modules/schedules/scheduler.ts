@@ -10,7 +10,7 @@ import {
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { toDate } from '../../db/values.js';
-import { findUserById } from '../accounts/accounts.repository.js';
+import type { AccountService } from '../accounts/accounts.service.js';
 import {
   claimDueRun,
   dueSchedules,
@@ -25,6 +25,8 @@ export interface SchedulerDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   schedules: ScheduleService;
+  /** Whose schedule it is: the owner's plan decides whether it still runs. */
+  accounts: Pick<AccountService, 'findUser'>;
   /** How often the scheduler looks for due schedules (ms). */
   intervalMs: number;
 }
@@ -92,7 +94,7 @@ export class Scheduler {
       kind: 'skipped',
       reason,
     });
-    const user = await findUserById(this.deps.db, row.user_id);
+    const user = await this.deps.accounts.findUser(row.user_id);
     const plan = planOf(user?.paidPlanId);
     if (!user || !plan.paid || plan.schedules === 0) {
       return skipped(scheduleSkipReasons.planHasNoSchedules);

@@ -1,12 +1,17 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { ScanStatus, ScheduleStatus } from '@linkaudit/core';
+import { isFinishedStatus, ScanStatus, ScheduleStatus } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
-import { finishedStatuses } from '../scans/scans.repository.js';
 import type { SchedulesTable } from './schedules.table.js';
 
-/** Scheduled scans and their runs. All SQL of the schedules table is here. */
+/**
+ * Scheduled scans and their runs. All SQL of the schedules table is here; a schedule's runs are
+ * rows of the scans table, read here in single statements (docs/decisions.md, issue 20).
+ */
 
 export type ScheduleRow = Selectable<SchedulesTable>;
+
+/** SPEC §4's finished statuses (1–4, 10), as the list a query needs. */
+const finishedStatuses = Object.values(ScanStatus).filter(isFinishedStatus);
 
 /** Runs whose broken links can be compared: they checked what they set out to check. */
 export const comparableStatuses = [ScanStatus.Complete, ScanStatus.OverMaxLinks] as const;
@@ -264,24 +269,6 @@ export async function previousComparableRun(
     .limit(1)
     .executeTakeFirst();
   return row?.id;
-}
-
-/** Moves the schedule's runs in status `from` to `to`: a paused schedule's queued run waits (7). */
-export async function moveRuns(
-  db: Kysely<Database>,
-  scheduleId: string,
-  from: number,
-  to: number,
-): Promise<string[]> {
-  const rows = await db
-    .updateTable('scans')
-    .set({ status: to })
-    .where('source_schedule_id', '=', scheduleId)
-    .where('status', '=', from)
-    .where('trashed_at', 'is', null)
-    .returning('id')
-    .execute();
-  return rows.map((row) => row.id);
 }
 
 /** What the schedule list shows of each schedule's runs, read for all of them at once. */

@@ -7,7 +7,7 @@ import {
   limits,
   nextRunAfter,
   planOf,
-  scanSettingsSchema,
+  scanRequestSchema,
   ScanStatus,
   scheduleActionOf,
   scheduleMessages,
@@ -18,7 +18,8 @@ import {
   type CreateScanResponse,
   type ScheduledRun,
   type ScheduledScan,
-  type ScanSettings,
+  type ScanRequest,
+  type ScanRequestInput,
   type ScheduleSettings,
 } from '@linkaudit/core';
 import type { z } from 'zod';
@@ -26,7 +27,7 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { toBoolean, toDate, toOptionalDate } from '../../db/values.js';
 import { HttpError, parseRequest } from '../../plugins/error-handler.js';
-import type { ScanOwner, ScanService, ScanSettingsInput } from '../scans/scans.service.js';
+import type { ScanOwner, ScanService } from '../scans/scans.service.js';
 import {
   countSchedules,
   deleteSchedule,
@@ -35,7 +36,6 @@ import {
   hasUnfinishedRun,
   insertSchedule,
   listSchedules,
-  moveRuns,
   recordRun,
   runFacts,
   updateSchedule,
@@ -54,7 +54,7 @@ type ScheduleScanRequest = z.infer<typeof scheduleScanRequestSchema>;
 
 /** A schedule checked and ready to be saved. */
 interface ScheduleDraft {
-  settings: ScanSettings;
+  settings: ScanRequest;
   timing: ScheduleSettings;
   notifyOnChange: boolean;
 }
@@ -166,7 +166,7 @@ export class ScheduleService {
   async queueRun(owner: ScanOwner, row: ScheduleRow): Promise<CreateScanResponse> {
     const answer = await this.deps.scans.queue(
       owner,
-      scanSettingsSchema.parse(JSON.parse(row.settings_json)),
+      scanRequestSchema.parse(JSON.parse(row.settings_json)),
       { schedule: { id: row.id, settings: scheduleSettingsOf(row) } },
     );
     if (answer.status === ScanStatus.Queued && answer.id) {
@@ -179,7 +179,7 @@ export class ScheduleService {
   async #checkedDraft(
     owner: ScanOwner,
     input: {
-      scanSettings: ScanSettingsInput;
+      scanSettings: ScanRequestInput;
       scheduleSettings: z.input<typeof scheduleSettingsSchema>;
       notifyOnChange: boolean;
     },
@@ -230,17 +230,8 @@ export class ScheduleService {
 
   /** SPEC §4: pausing holds a run still waiting in the queue (6 → 7); resuming lets it go. */
   async #holdOrReleaseQueuedRun(scheduleId: string, action: string): Promise<void> {
-    if (action === 'pause') {
-      await moveRuns(this.deps.db, scheduleId, ScanStatus.Queued, ScanStatus.Paused);
-    } else if (action === 'resume') {
-      const released = await moveRuns(
-        this.deps.db,
-        scheduleId,
-        ScanStatus.Paused,
-        ScanStatus.Queued,
-      );
-      if (released.length > 0) this.deps.scans.wake();
-    }
+    if (action === 'pause') await this.deps.scans.holdScheduleRuns(scheduleId);
+    else if (action === 'resume') await this.deps.scans.releaseScheduleRuns(scheduleId);
   }
 
   #resumeChanges(row: ScheduleRow): ScheduleChanges {
@@ -257,7 +248,7 @@ export class ScheduleService {
   ): Promise<ScheduleChanges> {
     const changes: ScheduleChanges = {};
     if (request.scanSettings || request.url) {
-      const current = scanSettingsSchema.parse(JSON.parse(row.settings_json));
+      const current = scanRequestSchema.parse(JSON.parse(row.settings_json));
       const settings = await this.deps.scans.checkedSettings(owner, {
         ...(request.scanSettings ?? current),
         url: request.url ?? request.scanSettings?.url ?? current.url,
@@ -309,7 +300,7 @@ function toScheduledScan(row: ScheduleRow, facts: RunFacts, language: string): S
     scheduleCronExpression: row.cron_expression,
     describedCronExpression: describeSchedule(timing, language),
     scheduleSettings: timing,
-    scanSettings: scanSettingsSchema.parse(JSON.parse(row.settings_json)),
+    scanSettings: scanRequestSchema.parse(JSON.parse(row.settings_json)),
     enabled: row.status === ScheduleStatus.Active,
     runCount: Number(row.run_count),
     skippedRuns: Number(row.skipped_runs),

@@ -16,10 +16,10 @@ import {
 } from '@linkaudit/engine/test-support';
 import { apiClient, type ApiClient } from '../../test-support/api-client.js';
 import { sendDelete, signUp, waitForScan } from '../../test-support/scan-helpers.js';
+import { insertFinishedScan } from '../../test-support/scan-rows.js';
 import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.js';
 import { startTestServer, testDialects, type TestServer } from '../../test-support/test-server.js';
 import { runPlanCommand } from '../accounts/plan-command.js';
-import { changeStatus, insertScan } from '../scans/scans.repository.js';
 import type { FiringOutcome } from './scheduler.js';
 
 const day = 24 * 3600 * 1000;
@@ -471,10 +471,7 @@ describe.each(testDialects())('scheduled scans (%s)', (dialect) => {
     return row.user_id;
   }
 
-  /**
-   * A scan that finished, written in one transaction: a worker polling the queue must never see
-   * it Queued (it would run it and give it a real completion time).
-   */
+  /** A finished scan of the test site, written straight to the database (see scan-rows.ts). */
   async function recordFinishedScan(scan: {
     id?: string;
     userId: string;
@@ -482,29 +479,13 @@ describe.each(testDialects())('scheduled scans (%s)', (dialect) => {
     completedAt: Date;
     uniqueLinks?: number;
   }) {
-    const id = scan.id ?? crypto.randomUUID();
-    await server.database.db.transaction().execute(async (trx) => {
-      await insertScan(trx, {
-        id,
-        userId: scan.userId,
-        url: site.url('/'),
-        priority: 1,
-        scanType: 3,
-        settingsJson: JSON.stringify({ url: site.url('/') }),
-        scheduleSettingsJson: null,
-        enableSchedule: scan.sourceScheduleId !== null,
-        saveScheduleOnly: false,
-        sourceScheduleId: scan.sourceScheduleId,
-        createdAt: new Date(scan.completedAt.getTime() - 60_000),
-      });
-      await changeStatus(trx, id, [ScanStatus.Queued], ScanStatus.Complete, {
-        completedAt: scan.completedAt,
-      });
-      await trx
-        .updateTable('scans')
-        .set({ unique_links: scan.uniqueLinks ?? 0 })
-        .where('id', '=', id)
-        .execute();
+    await insertFinishedScan(server.database.db, {
+      id: scan.id ?? crypto.randomUUID(),
+      userId: scan.userId,
+      url: site.url('/'),
+      sourceScheduleId: scan.sourceScheduleId,
+      completedAt: scan.completedAt,
+      uniqueLinks: scan.uniqueLinks ?? 0,
     });
   }
 

@@ -1,11 +1,11 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { busy } from '../../lib/busy';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { useUser } from '../../features/auth/api/get-user-info';
 import { useSignOut } from '../../features/auth/api/sign-out';
+import { useUser } from '../../lib/api/get-user-info';
+import { busy } from '../../lib/busy';
 
 /** Signed in: the account (to /manage) and Sign out; a visitor: Sign in and Join. */
 export function AccountActions({ onNavigate }: { onNavigate?: () => void }) {

@@ -4,7 +4,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { menuEntries } from '../../config/paths';
-import { useUser } from '../../features/auth/api/get-user-info';
+import { useUser } from '../../lib/api/get-user-info';
 import { AccountActions } from './AccountActions';
 import { AppFooter } from './AppFooter';
 import { LanguageSelector } from './LanguageSelector';

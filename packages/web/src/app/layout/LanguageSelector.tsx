@@ -1,17 +1,18 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { accountLanguages, type AccountLanguage } from '@linkaudit/core';
 import { externalLinks } from '../../config/paths';
-import { changeLanguage, type Language } from '../../lib/i18n';
+import { changeLanguage, currentLanguage } from '../../lib/i18n';
 
-const languageNames: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' };
+const languageNames: Record<AccountLanguage, string> = { en: 'English', 'zh-CN': '简体中文' };
 
 /** English, Simplified Chinese, and a third entry that opens the external localisation page. */
 export function LanguageSelector() {
-  const { t, i18n } = useTranslation();
-  const current = (i18n.language in languageNames ? i18n.language : 'en') as Language;
+  const { t } = useTranslation();
+  const current = currentLanguage();
   const items: MenuProps['items'] = [
-    ...(Object.keys(languageNames) as Language[]).map((language) => ({
+    ...accountLanguages.map((language) => ({
       key: language,
       label: languageNames[language],
       onClick: () => language !== current && changeLanguage(language),

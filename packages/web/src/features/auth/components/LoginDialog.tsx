@@ -2,19 +2,12 @@ import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
+import type { LoginDialogProps } from '../../../lib/login-dialog';
 import { ExternalLoginButtons } from './ExternalLoginButtons';
 import { SignInForm } from './SignInForm';
 
 /** The login dialog (SPEC §2 Dialogs): what a visitor gets when an action needs an account. */
-export function LoginDialog({
-  open,
-  onClose,
-  onSignedIn,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onSignedIn: () => void;
-}) {
+export function LoginDialog({ open, onClose, onSignedIn }: LoginDialogProps) {
   const { t } = useTranslation();
   // Signing in at a provider leaves the page: the person comes back to where the dialog opened.
   const location = useLocation();

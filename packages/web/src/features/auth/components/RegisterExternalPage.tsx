@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Result, Spin } from 'antd';
-import { busy } from '../../../lib/busy';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageCard } from '../../../components/ui/PageCard';
 import { paths, safeReturnUrl } from '../../../config/paths';
+import { getUserInfo, userInfoQueryOptions } from '../../../lib/api/get-user-info';
+import { busy } from '../../../lib/busy';
 import { useSchemaRules } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/notify';
 import { setSessionToken } from '../../../lib/session';
-import { getUserInfo, userInfoQueryOptions } from '../api/get-user-info';
 import {
   registerExternalFormSchema,
   useRegisterExternal,

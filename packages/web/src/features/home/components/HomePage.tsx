@@ -3,11 +3,11 @@ import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { FeatureGrid } from '../../../components/feature-grid/FeatureGrid';
 import { paths, pathTo, scanPathFor } from '../../../config/paths';
+import { LoginDialogSlot } from '../../../lib/login-dialog';
 import { useSessionToken } from '../../../lib/session';
-import { LoginDialog } from '../../auth/components/LoginDialog';
-import { FeatureGrid } from '../../info/components/FeatureGrid';
-import { useSampleScanId } from '../../reports/api/get-sample-scan-id';
+import { useSampleScanId } from '../api/get-sample-scan-id';
 import { UrlBox } from './UrlBox';
 
 /**
@@ -51,7 +51,7 @@ export default function HomePage() {
           <Link to={paths.features.path}>{t('home.allFeatures')}</Link>
         </p>
       </section>
-      <LoginDialog
+      <LoginDialogSlot
         open={pendingUrl !== undefined}
         onClose={() => setPendingUrl(undefined)}
         onSignedIn={() => pendingUrl && void navigate(scanPathFor(pendingUrl))}

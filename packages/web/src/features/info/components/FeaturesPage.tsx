@@ -1,9 +1,9 @@
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FeatureGrid } from '../../../components/feature-grid/FeatureGrid';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { paths } from '../../../config/paths';
-import { FeatureGrid } from './FeatureGrid';
 
 /** /features: everything a scan checks and what the reports give. */
 export default function FeaturesPage() {

@@ -10,56 +10,48 @@ import {
   type PageRow,
   type ReportData,
   type ReportQuery,
+  type ReportTab,
   type RuleRow,
 } from '@linkaudit/core';
 import { ApiError, getJson, type Parser } from '../../../lib/api-client';
 import { getSessionToken } from '../../../lib/session';
 
-/** The report tabs the server pages, filters, groups and exports (SPEC §7 Reports). */
-export type ReportTab = 'link' | 'page' | 'ruleResult' | 'fileType';
-
 /** Which links the Link tab lists: the broken ones (default), every link, or broken anchors. */
 export type LinkStatus = Extract<ReportQuery['status'], 'broken' | 'all' | 'anchor'>;
 export const linkStatuses: readonly LinkStatus[] = ['broken', 'all', 'anchor'];
 
-/** What a tab shows: its page, grouping and category filter; all applied on the server. */
-export interface TabView {
-  page: number;
-  pageSize: number;
-  groupBy: 'none' | 'target' | 'source' | 'reason';
-  category?: string;
-  /** Link tab: which links; broken when not given. */
-  status?: LinkStatus;
-  /** Link tab: rows of one group when it is expanded. */
-  target?: string;
-  source?: string;
-  reason?: string;
-}
+/**
+ * What a tab shows: its page, grouping and category filter, all applied on the server; these are
+ * fields of core's report query. The Link tab also picks which links (broken when not given) and,
+ * when a group is expanded, the rows of one target, source or reason.
+ */
+export type TabView = Pick<
+  ReportQuery,
+  'page' | 'pageSize' | 'groupBy' | 'category' | 'target' | 'source' | 'reason'
+> & { status?: LinkStatus };
 
 export const defaultTabView: TabView = { page: 1, pageSize: 50, groupBy: 'none' };
 
-const schemas = {
-  link: linkReportSchema,
-  page: pageReportSchema,
-  ruleResult: ruleReportSchema,
-  fileType: fileTypeReportSchema,
-} as const;
-
-/** The query string of a tab's view; the link tab filters by reason, the others by category. */
+/**
+ * The query string of a tab's view: the report query's fields the view sets (the server fills
+ * the defaults); the link tab filters by reason, the others by category.
+ */
 export function tabQuery(tab: ReportTab, view: TabView, format?: 'csv'): string {
-  const query = new URLSearchParams({ page: String(view.page), pageSize: String(view.pageSize) });
+  const query: Partial<ReportQuery> = { page: view.page, pageSize: view.pageSize };
   if (tab === 'link') {
-    query.set('groupBy', view.groupBy);
-    if (view.status && view.status !== 'broken') query.set('status', view.status);
+    query.groupBy = view.groupBy;
+    if (view.status && view.status !== 'broken') query.status = view.status;
     const reason = view.reason ?? view.category;
-    if (reason) query.set('reason', reason);
-    if (view.target) query.set('target', view.target);
-    if (view.source) query.set('source', view.source);
+    if (reason) query.reason = reason;
+    if (view.target) query.target = view.target;
+    if (view.source) query.source = view.source;
   } else if (view.category) {
-    query.set('category', view.category);
+    query.category = view.category;
   }
-  if (format) query.set('format', format);
-  return query.toString();
+  if (format) query.format = format;
+  return new URLSearchParams(
+    Object.entries(query).map(([key, value]) => [key, String(value)]),
+  ).toString();
 }
 
 export const getReportSummary = (scanId: string) =>
@@ -81,13 +73,23 @@ export interface TabRows {
   fileType: FileTypeRow;
 }
 
+/** Each tab's answer is checked against core's report schema of its rows. */
+const tabSchemas: { [Tab in ReportTab]: Parser<ReportData<TabRows[Tab]>> } = {
+  link: linkReportSchema,
+  page: pageReportSchema,
+  ruleResult: ruleReportSchema,
+  fileType: fileTypeReportSchema,
+};
+
 export function getReportTab<T extends ReportTab>(
   tab: T,
   scanId: string,
   view: TabView,
 ): Promise<ReportData<TabRows[T]>> {
-  const schema = schemas[tab] as unknown as Parser<ReportData<TabRows[T]>>;
-  return getJson(`/api/report/${tab}/${encodeURIComponent(scanId)}?${tabQuery(tab, view)}`, schema);
+  return getJson(
+    `/api/report/${tab}/${encodeURIComponent(scanId)}?${tabQuery(tab, view)}`,
+    tabSchemas[tab],
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportSummary } from '@linkaudit/core';
 import { EChart, type ChartOption } from '../../../components/charts/EChart';
-import { formatMegabytes } from '../../scans/lib/format';
+import { formatMegabytes } from '../../../lib/format';
 
 function pie(data: Array<{ name: string; value: number }>, doughnut = false): ChartOption {
   return {

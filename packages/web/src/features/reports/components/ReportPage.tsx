@@ -8,22 +8,21 @@ import { Alert, App, Button, Select, Space, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ScanStatus } from '@linkaudit/core';
+import { ScanStatus, type ReportTab } from '@linkaudit/core';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { paths, pathTo } from '../../../config/paths';
+import { createScan } from '../../../lib/api/create-scan';
 import { errorMessages } from '../../../lib/errors';
+import { LoginDialogSlot } from '../../../lib/login-dialog';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { ruleCategoryKey } from '../../../lib/rule-category';
 import { getSessionToken } from '../../../lib/session';
-import { LoginDialog } from '../../auth/components/LoginDialog';
-import { createScan } from '../../scans/api/create-scan';
 import {
   defaultTabView,
   downloadTabCsv,
   linkStatuses,
   useReportSummary,
   useReportTab,
-  type ReportTab,
   type TabView,
 } from '../api/get-report';
 import { FileTypeTable, LinkTable, PageTable, RuleTable } from './ReportTables';
@@ -264,7 +263,7 @@ export default function ReportPage() {
         open={settingsOpen}
         onClose={() => setSettingsOpen(false)}
       />
-      <LoginDialog
+      <LoginDialogSlot
         open={loginOpen}
         onClose={() => setLoginOpen(false)}
         onSignedIn={() => {

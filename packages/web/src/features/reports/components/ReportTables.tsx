@@ -4,8 +4,8 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileTypeRow, LinkRow, PageRow, ReportData, RuleRow } from '@linkaudit/core';
+import { formatMegabytes } from '../../../lib/format';
 import { ruleCategoryKey } from '../../../lib/rule-category';
-import { formatMegabytes } from '../../scans/lib/format';
 import { useReportTab, type TabView } from '../api/get-report';
 
 type Paging = { view: TabView; onView: (view: TabView) => void };

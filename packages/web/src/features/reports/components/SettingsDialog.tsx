@@ -1,6 +1,6 @@
 import { Descriptions, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { limits, ScanLimitOption, type ScanSettings } from '@linkaudit/core';
+import { limits, ScanLimitOption, type ScanRequest } from '@linkaudit/core';
 
 /** The scan's settings, read-only (SPEC §2 Dialogs: scan settings viewer). */
 export function SettingsDialog({
@@ -8,7 +8,7 @@ export function SettingsDialog({
   open,
   onClose,
 }: {
-  settings: ScanSettings;
+  settings: ScanRequest;
   open: boolean;
   onClose: () => void;
 }) {

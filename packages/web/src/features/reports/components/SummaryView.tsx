@@ -1,10 +1,10 @@
 import { Card, Col, Collapse, Descriptions, Empty, List, Row, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { scanSettingsSchema, type ReportSummary } from '@linkaudit/core';
+import { scanRequestSchema, type ReportSummary } from '@linkaudit/core';
+import { ScanStatusLabel } from '../../../components/scan-status/ScanStatusLabel';
+import { formatDuration } from '../../../lib/format';
 import { ruleCategoryKey } from '../../../lib/rule-category';
-import { ScanStatusLabel } from '../../scans/components/ScanStatusIcon';
-import { formatDuration } from '../../scans/lib/format';
 import {
   ContentTypePie,
   FailureReasonsPie,
@@ -26,9 +26,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function settingsOf(summary: ReportSummary) {
   try {
-    return scanSettingsSchema.parse(JSON.parse(summary.scanSettingsJson));
+    return scanRequestSchema.parse(JSON.parse(summary.scanSettingsJson));
   } catch {
-    return scanSettingsSchema.parse({});
+    return scanRequestSchema.parse({});
   }
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { scanSchema } from '@linkaudit/core';
 import { apiRequest } from '../../../lib/api-client';
-import { scansQueryKey } from './get-scans';
+import { scansQueryKey } from '../../../lib/api/get-scans';
 
 /** DELETE /api/ScanApi/?id=: cancel (queued → 2 at once, running → 8 then 2). */
 export const cancelScan = (id: string) =>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Scan } from '@linkaudit/core';
 import { apiRequest, type Parser } from '../../../lib/api-client';
+import { scansQueryKey } from '../../../lib/api/get-scans';
 import { toastError } from '../../../lib/notify';
-import { scansQueryKey } from './get-scans';
 
 const anything: Parser<unknown> = { parse: (value) => value };
 

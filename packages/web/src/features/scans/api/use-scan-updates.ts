@@ -1,20 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isFinishedStatus, limits, type Scan } from '@linkaudit/core';
+import {
+  hubMessageSchema,
+  isFinishedStatus,
+  limits,
+  scanHubPath,
+  type Scan,
+  type ScanUpdate,
+} from '@linkaudit/core';
+import { getScans, scansQueryKey } from '../../../lib/api/get-scans';
 import { useSessionToken } from '../../../lib/session';
-import { getScans, scansQueryKey } from './get-scans';
-
-interface HubScanUpdate {
-  type: 'scan';
-  scanId: string;
-  status: number;
-  totalQueuedLinks: number;
-  totalLinks: number;
-  uniqueLinks: number;
-  badLinks: number;
-  uniqueBadLinks: number;
-  durationMs: number;
-}
 
 /** Only rows not finished take the fresh values (SPEC §4); new scans are added. */
 export function mergeUnfinished(current: Scan[] | undefined, fresh: Scan[]): Scan[] {
@@ -26,7 +21,7 @@ export function mergeUnfinished(current: Scan[] | undefined, fresh: Scan[]): Sca
   });
 }
 
-function applyHubUpdate(scans: Scan[] | undefined, update: HubScanUpdate): Scan[] | undefined {
+function applyHubUpdate(scans: Scan[] | undefined, update: ScanUpdate): Scan[] | undefined {
   return scans?.map((scan) =>
     scan.id === update.scanId
       ? {
@@ -77,13 +72,16 @@ export function useScanUpdates(): void {
 
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
     const socket = new WebSocket(
-      `${scheme}://${window.location.host}/hubs/scans?access_token=${encodeURIComponent(token)}`,
+      `${scheme}://${window.location.host}${scanHubPath}?access_token=${encodeURIComponent(token)}`,
     );
     socket.addEventListener('message', (event) => {
-      const message = JSON.parse(String(event.data)) as { type: string } | HubScanUpdate;
-      if (message.type === 'hello') hubOpen = true;
-      if (message.type !== 'scan') return;
-      const update = message as HubScanUpdate;
+      const parsed = hubMessageSchema.safeParse(JSON.parse(String(event.data)));
+      if (!parsed.success) return;
+      if (parsed.data.type === 'hello') {
+        hubOpen = true;
+        return;
+      }
+      const update = parsed.data;
       const scans = queryClient.getQueryData<Scan[]>(scansQueryKey);
       if (!scans?.some((scan) => scan.id === update.scanId) || isFinishedStatus(update.status)) {
         // A scan we do not know yet, or a finished one (completion date, queue): read it whole.

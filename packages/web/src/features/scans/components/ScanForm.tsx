@@ -1,38 +1,41 @@
 import { App, Alert, Button, Card, Form, Input, Space } from 'antd';
-import { busy } from '../../../lib/busy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   checkScanUrl,
-  defaultScanSettings,
+  defaultScanRequest,
   limits,
   ScanLimitOption,
   ScanStatus,
   type CreateScanResponse,
-  type ScanSettings,
+  type ScanRequest,
 } from '@linkaudit/core';
+import {
+  ScanSettingsTabs,
+  type SettingsTab,
+} from '../../../components/scan-settings/ScanSettingsTabs';
+import { ScheduleScanGroup } from '../../../components/schedule/ScheduleScanGroup';
 import { paths } from '../../../config/paths';
+import { useCreateScan } from '../../../lib/api/create-scan';
+import { busy } from '../../../lib/busy';
 import { errorMessages, translateMessage } from '../../../lib/errors';
+import { excludeListProblems } from '../../../lib/exclude-links';
 import { toastSuccess } from '../../../lib/notify';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { ScheduleScanGroup } from '../../schedules/components/ScheduleScanGroup';
 import {
   defaultScheduleChoice,
   savesScheduleOnly,
   scheduleSubmission,
-} from '../../schedules/lib/schedule-choice';
-import { browserClock } from '../../schedules/lib/schedule-draft';
-import { useCreateScan } from '../api/create-scan';
-import { excludeListProblems } from '../lib/exclude-links';
-import { ScanSettingsTabs, type SettingsTab } from './ScanSettingsTabs';
+} from '../../../lib/schedule/schedule-choice';
+import { browserClock } from '../../../lib/schedule/schedule-draft';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 // The server's address policy decides about private hosts (a self-hosted server may allow
 // them), so the form lets localhost and IP literals through and shows the server's refusal.
 const urlOptions = { allowPrivate: true };
 
-function initialSettings(paid: boolean): ScanSettings {
-  const settings = defaultScanSettings();
+function initialSettings(paid: boolean): ScanRequest {
+  const settings = defaultScanRequest();
   return paid
     ? settings
     : {

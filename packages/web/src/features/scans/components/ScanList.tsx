@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { canCancel, isFinishedStatus, ScanStatus, type Scan } from '@linkaudit/core';
+import { ScanStatusLabel } from '../../../components/scan-status/ScanStatusLabel';
 import { paths, pathTo } from '../../../config/paths';
+import { useScans } from '../../../lib/api/get-scans';
+import { formatDuration } from '../../../lib/format';
 import { useCancelScan } from '../api/cancel-scan';
 import { useDeleteScan } from '../api/delete-scan';
-import { useScans } from '../api/get-scans';
-import { formatDuration } from '../lib/format';
 import { LiveReport } from './LiveReport';
-import { ScanStatusLabel } from './ScanStatusIcon';
 
 /** A finished scan that checked links opens its report (SPEC §2). */
 const hasReport = (scan: Scan) => isFinishedStatus(scan.status) && scan.totalLinks > 0;

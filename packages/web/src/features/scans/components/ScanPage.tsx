@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { limits, planOf } from '@linkaudit/core';
 import { PageHeading } from '../../../components/ui/PageHeading';
-import { useUser } from '../../auth/api/get-user-info';
+import { useUser } from '../../../lib/api/get-user-info';
 import { useScanUpdates } from '../api/use-scan-updates';
 import { ScanForm } from './ScanForm';
 import { ScanList } from './ScanList';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createScanResponseSchema } from '@linkaudit/core';
 import { apiRequest } from '../../../lib/api-client';
-import { scansQueryKey } from '../../scans/api/get-scans';
+import { scansQueryKey } from '../../../lib/api/get-scans';
 import { schedulesQueryKey } from './get-schedules';
 
 /**

@@ -3,24 +3,27 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   checkScanUrl,
-  defaultScanSettings,
-  type ScanSettings,
+  defaultScanRequest,
+  type ScanRequest,
   type ScheduledScan,
 } from '@linkaudit/core';
+import {
+  ScanSettingsTabs,
+  type SettingsTab,
+} from '../../../components/scan-settings/ScanSettingsTabs';
+import { ScheduleFields } from '../../../components/schedule/ScheduleFields';
 import { busy } from '../../../lib/busy';
 import { errorMessages, translateMessage } from '../../../lib/errors';
+import { excludeListProblems } from '../../../lib/exclude-links';
 import { toastSuccess } from '../../../lib/notify';
-import { ScanSettingsTabs, type SettingsTab } from '../../scans/components/ScanSettingsTabs';
-import { excludeListProblems } from '../../scans/lib/exclude-links';
-import { useSaveSchedule } from '../api/change-schedule';
 import {
   browserClock,
   defaultScheduleDraft,
   draftOf,
   toScheduleSettings,
   type ScheduleDraft,
-} from '../lib/schedule-draft';
-import { ScheduleFields } from './ScheduleFields';
+} from '../../../lib/schedule/schedule-draft';
+import { useSaveSchedule } from '../api/change-schedule';
 
 // As on the scan form: the server's address policy decides about private hosts.
 const urlOptions = { allowPrivate: true };
@@ -29,12 +32,12 @@ interface EditorState {
   url: string;
   draft: ScheduleDraft;
   notify: boolean;
-  settings: ScanSettings;
+  settings: ScanRequest;
 }
 
 function initialState(schedule: ScheduledScan | undefined): EditorState {
   if (!schedule) {
-    return { url: '', draft: defaultScheduleDraft, notify: true, settings: defaultScanSettings() };
+    return { url: '', draft: defaultScheduleDraft, notify: true, settings: defaultScanRequest() };
   }
   return {
     url: schedule.url,

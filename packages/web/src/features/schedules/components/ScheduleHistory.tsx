@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ScheduledRun, ScheduledScan } from '@linkaudit/core';
 import { EChart, type ChartOption } from '../../../components/charts/EChart';
+import { ScanStatusLabel } from '../../../components/scan-status/ScanStatusLabel';
 import { paths, pathTo } from '../../../config/paths';
+import { formatDuration } from '../../../lib/format';
 import { useVisibleWidth } from '../../../lib/use-visible-width';
-import { ScanStatusLabel } from '../../scans/components/ScanStatusIcon';
-import { formatDuration } from '../../scans/lib/format';
 import { useScheduledRuns } from '../api/get-scheduled-runs';
 import { runHistory } from '../lib/run-history';
 

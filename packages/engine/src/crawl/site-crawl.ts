@@ -1,0 +1,251 @@
+import { readSitemaps, type SitemapContents } from '../analysis/sitemaps.js';
+import type { SiteAnalysis, SiteFiles } from '../analysis/site-analysis.js';
+import type { AnchorIndex } from '../checks/anchors.js';
+import type { CertificateInspector } from '../checks/certificates.js';
+import type { QualityRules } from '../checks/quality-rules.js';
+import type { LinkCheck, ScanEvent } from '../events.js';
+import type { LinkChecker } from '../fetch/checker.js';
+import { ScanStoppedError } from '../fetch/errors.js';
+import type { HttpClient } from '../fetch/http-client.js';
+import type { RetryPause } from '../fetch/retry-policy.js';
+import type { ScanResume } from '../options.js';
+import type { ScanTally } from '../scan-tally.js';
+import type { CrawlContext } from './crawl-context.js';
+import type { Frontier } from './frontier.js';
+import { engineExceptionCheck } from './immediate-checks.js';
+import { LinkLedger } from './link-ledger.js';
+import { PageReader } from './page-reader.js';
+import type { StopControl } from './stop-control.js';
+import type { Target } from './targets.js';
+
+/** Wakes the crawl loop when a fetch ends or the scan is told to stop. */
+export class Wakeup {
+  private resolve: (() => void) | undefined;
+
+  wait(): Promise<void> {
+    return new Promise<void>((resolve) => (this.resolve = resolve));
+  }
+
+  wake(): void {
+    this.resolve?.();
+  }
+}
+
+export interface SiteCrawlDeps {
+  context: CrawlContext;
+  rules: QualityRules | undefined;
+  client: HttpClient;
+  checker: LinkChecker;
+  frontier: Frontier;
+  stop: StopControl;
+  wakeup: Wakeup;
+  tally: ScanTally;
+  anchors: AnchorIndex;
+  analysis: SiteAnalysis;
+  certificates: CertificateInspector | undefined;
+  maxPageBytes: number;
+  maxLinksPerPage: number;
+  /** Whether occurrences that are fine become events. */
+  okLinkEvents: boolean;
+  /** What an interrupted run of this scan already checked (crash recovery). */
+  resume?: ScanResume | undefined;
+  emit: (event: ScanEvent) => void;
+  /** True while the events' consumer is behind: no new fetch starts (wakeup says when to go on). */
+  heldBack: () => boolean;
+}
+
+/** The longest we wait for requests under way once a scan has been told to stop. */
+const stopGraceMs = 800;
+
+/**
+ * The crawl of one site, made with its context complete: the start page first (its final address
+ * decides the scope), then everything it leads to, up to maxThreadCount fetches at a time.
+ */
+export class SiteCrawl {
+  readonly ledger: LinkLedger;
+  private readonly reader: PageReader;
+  private readonly settings: CrawlContext['settings'];
+  private sitemap: SitemapContents | undefined;
+  private active = 0;
+  /** Of the active fetches, those waiting to retry: they hold no thread meanwhile. */
+  private resting = 0;
+
+  constructor(private readonly deps: SiteCrawlDeps) {
+    const { context, frontier, stop, tally, analysis, anchors, emit } = deps;
+    this.settings = context.settings;
+    this.ledger = new LinkLedger({
+      context,
+      frontier,
+      stop,
+      tally,
+      analysis,
+      anchors,
+      certificates: deps.certificates,
+      okLinkEvents: deps.okLinkEvents,
+      resume: deps.resume,
+      emit,
+    });
+    this.reader = new PageReader({
+      context,
+      rules: deps.rules,
+      ledger: this.ledger,
+      anchors,
+      analysis,
+      tally,
+      stop,
+      maxPageBytes: deps.maxPageBytes,
+      maxLinksPerPage: deps.maxLinksPerPage,
+      emit,
+    });
+  }
+
+  /** The crawl to its end; a message when the start page could not be read. */
+  async run(): Promise<string | undefined> {
+    const { startUrl, scope } = this.deps.context;
+    // The start page is fetched alone, before anything else: its final address decides the scope.
+    const start = this.ledger.register(
+      startUrl.href,
+      1,
+      { crawl: true, readAnchors: false, resource: false },
+      false,
+    );
+    const startCheck = await this.process(start, (finalUrl) =>
+      scope.useStartPage(new URL(finalUrl)),
+    );
+    if (startCheck?.state !== 'ok')
+      return `The start page could not be fetched: ${describe(startCheck)}`;
+    if (this.settings.checkPageInclusion) await this.addSitemapEntries(startUrl);
+    await this.drain();
+    return undefined;
+  }
+
+  /** What the crawl read of the site itself, for the analysis at the end. */
+  get siteFiles(): SiteFiles {
+    return { sitemap: this.sitemap, robots: this.deps.context.robots };
+  }
+
+  /** Waits for fetches under way: all of them, or briefly once the scan was told to stop. */
+  async settle(): Promise<void> {
+    const deadline = Date.now() + (this.deps.stop.stopped ? stopGraceMs : Number.POSITIVE_INFINITY);
+    while (this.active > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /** Sitemap entries join the crawl, so orphans and broken entries are found too. */
+  private async addSitemapEntries(startUrl: URL): Promise<void> {
+    const { context, client } = this.deps;
+    this.sitemap = await readSitemaps(client, startUrl.origin, context.robots.sitemaps);
+    for (const url of this.sitemap.urls) {
+      if (this.ledger.find(url) || this.ledger.fetchable >= this.settings.linkLimit) continue;
+      const crawl = context.scope.isCrawlable(new URL(url));
+      this.ledger.register(url, this.settings.maxDepth, {
+        crawl,
+        readAnchors: false,
+        resource: false,
+      });
+    }
+  }
+
+  /**
+   * Keeps up to maxThreadCount fetches under way until the frontier is empty or the scan stops;
+   * none starts while the events' consumer holds the crawl back.
+   */
+  private async drain(): Promise<void> {
+    const { frontier, stop, wakeup, heldBack } = this.deps;
+    while (!stop.stopped) {
+      let target: Target | undefined;
+      while (
+        this.active - this.resting < this.settings.maxThreadCount &&
+        !heldBack() &&
+        (target = frontier.take())
+      )
+        this.launch(target);
+      if (this.active === 0 && frontier.size === 0) return;
+      await wakeup.wait();
+    }
+  }
+
+  private launch(target: Target): void {
+    this.active++;
+    this.process(target, undefined, this.pauseFor(target))
+      .catch((error: unknown) => {
+        if (!(error instanceof ScanStoppedError))
+          this.ledger.settle(target, engineExceptionCheck(error));
+      })
+      .finally(() => {
+        this.active--;
+        this.deps.frontier.release(target);
+        this.deps.wakeup.wake();
+      });
+  }
+
+  /**
+   * Fetches one target: pages are parsed (links, or anchors only), other targets checked.
+   * `pause` frees a launched target's thread while it waits to retry.
+   */
+  private async process(
+    target: Target,
+    onPageUrl?: (finalUrl: string) => void,
+    pause?: RetryPause,
+  ): Promise<LinkCheck | undefined> {
+    if (target.reread) return this.reread(target, pause);
+    if (target.state !== 'queued') return target.check; // claimed as a redirect's final address
+    target.state = 'active';
+    const { checker } = this.deps;
+    if (!target.crawl && !target.readAnchors) {
+      const check = await checker.check(target.url, { measure: target.resource, pause });
+      this.ledger.settle(target, check);
+      return check;
+    }
+    const fetched = await checker.fetchPage(target.url, pause);
+    let finalAddress: Target | undefined;
+    if (fetched.html) {
+      onPageUrl?.(fetched.html.finalUrl);
+      finalAddress = await this.reader.read(target, fetched);
+    }
+    this.ledger.settle(target, fetched.check);
+    if (finalAddress && fetched.check.state === 'ok')
+      this.ledger.settle(finalAddress, { ...fetched.check, redirects: [] });
+    return fetched.check;
+  }
+
+  /** A target checked first and linked for a visitor later: fetched again and read as a page. */
+  private async reread(target: Target, pause?: RetryPause): Promise<LinkCheck | undefined> {
+    try {
+      // (Read as a page meanwhile, or its address is read through another target.)
+      if (target.pageId === undefined && target.sameAs === undefined) {
+        const fetched = await this.deps.checker.fetchPage(target.url, pause);
+        if (fetched.html) await this.reader.read(target, fetched);
+      }
+    } finally {
+      this.ledger.finishReread(target);
+    }
+    return target.check;
+  }
+
+  /**
+   * A target waiting to retry gives its thread and its host slot to the rest of the crawl, and
+   * goes on at once when the wait is over (a host may then briefly see one request more than
+   * its cap per waking retry).
+   */
+  private pauseFor(target: Target): RetryPause {
+    const { frontier, wakeup } = this.deps;
+    return {
+      begin: () => {
+        this.resting++;
+        frontier.release(target);
+        wakeup.wake();
+      },
+      end: () => {
+        this.resting--;
+        frontier.reclaim(target);
+      },
+    };
+  }
+}
+
+function describe(check: LinkCheck | undefined): string {
+  if (!check) return 'no answer';
+  return check.state === 'ok' ? 'not an HTML page' : check.message;
+}

@@ -1,0 +1,76 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type {
+  ScanCertificatesTable,
+  ScanDuplicateAnchorsTable,
+  ScanLinksTable,
+  ScanPagesTable,
+  ScanRuleViolationsTable,
+  ScanTargetsTable,
+} from './scans.table.js';
+import { countReferences, updateTotals, type ScanTotals } from './scans.repository.js';
+
+/** Writes of a running scan's results: one transaction per batch, multi-row INSERTs. */
+
+/** Rows per INSERT: well under both dialects' bound-parameter limits. */
+const rowsPerInsert = 400;
+
+export type PageRecord = Insertable<ScanPagesTable>;
+
+/** The result rows gathered since the last write, in the order they are inserted. */
+export interface ResultBatch {
+  targets: Array<Insertable<ScanTargetsTable>>;
+  links: Array<Insertable<ScanLinksTable>>;
+  certificates: Array<Insertable<ScanCertificatesTable>>;
+  anchors: Array<Insertable<ScanDuplicateAnchorsTable>>;
+  rules: Array<Insertable<ScanRuleViolationsTable>>;
+}
+
+/** One batch and the running totals, in one transaction (targets before the links naming them). */
+export async function writeResultBatch(
+  db: Kysely<Database>,
+  scanId: string,
+  batch: ResultBatch,
+  totals: ScanTotals,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const chunk of chunks(batch.targets))
+      await trx.insertInto('scan_targets').values(chunk).execute();
+    for (const chunk of chunks(batch.links))
+      await trx.insertInto('scan_links').values(chunk).execute();
+    for (const chunk of chunks(batch.certificates)) {
+      await trx
+        .insertInto('scan_certificates')
+        .values(chunk)
+        .onConflict((c) => c.doNothing())
+        .execute();
+    }
+    for (const chunk of chunks(batch.anchors))
+      await trx.insertInto('scan_duplicate_anchors').values(chunk).execute();
+    for (const chunk of chunks(batch.rules))
+      await trx.insertInto('scan_rule_violations').values(chunk).execute();
+    await updateTotals(trx, scanId, totals);
+  });
+}
+
+/** After the crawl, in one transaction: the pages, each target's reference count, final totals. */
+export async function writeFinalResults(
+  db: Kysely<Database>,
+  scanId: string,
+  pages: PageRecord[],
+  totals: ScanTotals,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const chunk of chunks(pages)) await trx.insertInto('scan_pages').values(chunk).execute();
+    await countReferences(trx, scanId);
+    await updateTotals(trx, scanId, totals);
+  });
+}
+
+function chunks<Row>(rows: Row[]): Row[][] {
+  const result: Row[][] = [];
+  for (let start = 0; start < rows.length; start += rowsPerInsert) {
+    result.push(rows.slice(start, start + rowsPerInsert));
+  }
+  return result;
+}

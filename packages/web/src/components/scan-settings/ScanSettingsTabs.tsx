@@ -1,0 +1,227 @@
+import { Checkbox, Radio, Slider, Space, Tabs, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { limits, ScanDepth, ScanLimitOption, type ScanRequest } from '@linkaudit/core';
+import { UpgradeNote } from '../ui/UpgradeNote';
+import { ExcludeLinksEditor } from './ExcludeLinksEditor';
+import { RulesPicker } from './RulesPicker';
+
+export type SettingsTab = 'depth' | 'options' | 'exclude' | 'rules' | 'what' | 'seo' | 'schedule';
+
+interface Props {
+  settings: ScanRequest;
+  onChange: (settings: ScanRequest) => void;
+  paid: boolean;
+  scanUrl: string;
+  tab: SettingsTab;
+  onTab: (tab: SettingsTab) => void;
+  /** The Schedule Scan group; without it the tab is left out (the schedule editor has its own). */
+  scheduleGroup?: ReactNode;
+}
+
+/** The slider's value: the link limit, or its top (20000 = unlimited) for an unlimited paid scan. */
+export function sliderValue(settings: ScanRequest, paid: boolean): number {
+  if (paid && settings.scanLimitOption === ScanLimitOption.Unlimited) return limits.paidSliderMax;
+  return Math.min(settings.maxLinkAmount, paid ? limits.paidSliderMax : limits.freeMaxLinksPerScan);
+}
+
+function Flag({
+  checked,
+  onChange,
+  label,
+  hint,
+  locked,
+}: {
+  checked: boolean;
+  onChange: (value: boolean) => void;
+  label: string;
+  hint?: string;
+  locked?: boolean;
+}) {
+  return (
+    <div className="scan-flag">
+      <Checkbox checked={checked} disabled={locked} onChange={(e) => onChange(e.target.checked)}>
+        {label}
+      </Checkbox>
+      {hint && <Typography.Text type="secondary"> {hint}</Typography.Text>}
+      {locked && <UpgradeNote />}
+    </div>
+  );
+}
+
+/** The settings groups of SPEC §2 as tabs; free users see paid controls locked (SPEC §6). */
+export function ScanSettingsTabs({
+  settings,
+  onChange,
+  paid,
+  scanUrl,
+  tab,
+  onTab,
+  scheduleGroup,
+}: Props) {
+  const { t } = useTranslation();
+  const set = (patch: Partial<ScanRequest>) => onChange({ ...settings, ...patch });
+  const max = paid ? limits.paidSliderMax : limits.freeMaxLinksPerScan;
+  const links = sliderValue(settings, paid);
+  const linksText =
+    paid && links >= limits.paidSliderMax ? t('scan.options.unlimited') : links.toLocaleString();
+
+  const items: Array<{ key: SettingsTab; label: string; children: ReactNode }> = [
+    {
+      key: 'depth',
+      label: t('scan.groups.depth'),
+      children: (
+        <Radio.Group
+          value={settings.scanDepth}
+          onChange={(e) => set({ scanDepth: e.target.value as ScanRequest['scanDepth'] })}
+        >
+          <Space orientation="vertical">
+            {([ScanDepth.SinglePage, ScanDepth.AllPagesBelow, ScanDepth.Domain] as const).map(
+              (depth) => (
+                <Radio key={depth} value={depth}>
+                  <strong>{t(`scan.depth.d${depth}.title`)}</strong>
+                  <Typography.Text type="secondary">
+                    {' '}
+                    {t(`scan.depth.d${depth}.description`)}
+                  </Typography.Text>
+                </Radio>
+              ),
+            )}
+          </Space>
+        </Radio.Group>
+      ),
+    },
+    {
+      key: 'options',
+      label: t('scan.groups.options'),
+      children: (
+        <>
+          <label htmlFor="max-links" className="slider-label">
+            {t('scan.options.maxLinks')}: <strong data-testid="max-links-value">{linksText}</strong>
+          </label>
+          <Slider
+            id="max-links"
+            min={0}
+            max={max}
+            step={limits.sliderStep}
+            value={links}
+            tooltip={{
+              formatter: (value) => (paid && value === max ? t('scan.options.unlimited') : value),
+            }}
+            onChange={(value) =>
+              set(
+                paid && value >= limits.paidSliderMax
+                  ? { scanLimitOption: ScanLimitOption.Unlimited, maxLinkAmount: value }
+                  : { scanLimitOption: ScanLimitOption.Limited, maxLinkAmount: value },
+              )
+            }
+          />
+          {!paid && (
+            <Typography.Paragraph type="secondary">
+              {t('scan.options.freeLimit', { count: limits.freeMaxLinksPerScan })} <UpgradeNote />
+            </Typography.Paragraph>
+          )}
+          <Flag
+            checked={settings.caseSensitive}
+            onChange={(caseSensitive) => set({ caseSensitive })}
+            label={t('scan.options.caseSensitive')}
+            hint={t('scan.hints.caseSensitive')}
+          />
+          <Flag
+            checked={settings.respectRobotsTxt}
+            onChange={(respectRobotsTxt) => set({ respectRobotsTxt })}
+            label={t('scan.options.robots')}
+          />
+        </>
+      ),
+    },
+    {
+      key: 'exclude',
+      label: t('scan.groups.exclude'),
+      children: (
+        <ExcludeLinksEditor
+          items={settings.excludeLinks}
+          scanUrl={scanUrl}
+          caseSensitive={settings.caseSensitive}
+          onChange={(excludeLinks) => set({ excludeLinks })}
+        />
+      ),
+    },
+    {
+      key: 'rules',
+      label: t('scan.groups.rules'),
+      children: (
+        <RulesPicker
+          paid={paid}
+          selected={settings.selectedRules}
+          onChange={(selectedRules) => set({ selectedRules })}
+        />
+      ),
+    },
+    {
+      key: 'what',
+      label: t('scan.groups.what'),
+      children: (
+        <>
+          <Flag
+            checked={settings.checkBrokenLinks}
+            onChange={(checkBrokenLinks) => set({ checkBrokenLinks })}
+            label={t('scan.what.brokenLinks')}
+          />
+          <Flag
+            checked={settings.checkImages}
+            onChange={(checkImages) => set({ checkImages })}
+            label={t('scan.what.images')}
+            hint={t('scan.hints.images')}
+          />
+          <Flag
+            checked={settings.checkIframes}
+            onChange={(checkIframes) => set({ checkIframes })}
+            label={t('scan.what.iframes')}
+          />
+          <Flag
+            checked={settings.checkBrokenCertificate}
+            onChange={(checkBrokenCertificate) => set({ checkBrokenCertificate })}
+            label={t('scan.what.certificates')}
+          />
+          <Flag
+            checked={paid && settings.checkAnchors}
+            onChange={(checkAnchors) => set({ checkAnchors })}
+            label={t('scan.what.anchors')}
+            locked={!paid}
+          />
+        </>
+      ),
+    },
+    {
+      key: 'seo',
+      label: t('scan.groups.seo'),
+      children: (
+        <>
+          <Flag
+            checked={settings.checkPageRank}
+            onChange={(checkPageRank) => set({ checkPageRank })}
+            label={t('scan.seo.pageRank')}
+          />
+          <Flag
+            checked={settings.checkPageInclusion}
+            onChange={(checkPageInclusion) => set({ checkPageInclusion })}
+            label={t('scan.seo.pageInclusion')}
+            hint={t('scan.hints.pageInclusion')}
+          />
+        </>
+      ),
+    },
+  ];
+  if (scheduleGroup) {
+    items.push({ key: 'schedule', label: t('scan.groups.schedule'), children: scheduleGroup });
+  }
+  return (
+    <Tabs
+      className="scan-settings"
+      activeKey={tab}
+      onChange={(key) => onTab(key as SettingsTab)}
+      items={items}
+    />
+  );
+}
