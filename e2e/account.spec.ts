@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mailedLink, signInHere, uniqueEmail } from './helpers.js';
+import { mailedLink, signInHere, signOutHere, uniqueEmail } from './helpers.js';
 
 test('join, confirm from the mail, sign in, change the password, sign out', async ({ page }) => {
   const email = uniqueEmail('journey');
@@ -36,9 +36,7 @@ test('join, confirm from the mail, sign in, change the password, sign out', asyn
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await signOutHere(page);
   expect(await page.evaluate(() => localStorage.getItem('linkaudit.accessToken'))).toBeNull();
 
   await page.goto('/signin');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { registerAccount, signInHere, uniqueEmail } from './helpers.js';
+import { registerAccount, signInHere, signOutHere, uniqueEmail } from './helpers.js';
 import { tokenInPage } from './server-data.js';
 
 // External logins through the real OpenID provider that e2e/start-server.mjs starts as
@@ -51,11 +51,6 @@ async function expectSignedIn(page: Page, firstName: string): Promise<void> {
   expect(await tokenInPage(page)).not.toBe('');
 }
 
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
-}
-
 /** A new person through /signin → VideoSite → /registerExternal → signed in. */
 async function registerThroughVideoSite(page: Page, identity: Identity): Promise<void> {
   await atVideoSiteSignIn(identity);
@@ -98,7 +93,7 @@ test('a new person registers through VideoSite, then signs in with it directly',
   await expect(page.getByText('Set a password', { exact: true }).first()).toBeVisible();
 
   // Signing out and in again: a known identity is signed in at once, no form.
-  await signOut(page);
+  await signOutHere(page);
   await page.goto('/signin');
   await videoSiteButton(page).click();
   await expect(toast(page)).toContainText('Successfully signed in');
@@ -134,7 +129,7 @@ test('the only login stays until a password is set; VideoSite is removed signed 
   );
   await expect(videoSiteRow(page)).toHaveCount(1);
 
-  await signOut(page);
+  await signOutHere(page);
   await page.goto('/manage');
   await signInHere(page, identity.email, 'video-secret');
   await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
@@ -164,7 +159,7 @@ test('a password user adds VideoSite from /manage and cannot remove it while sig
   await expect(page.getByRole('link', { name: 'Add VideoSite' })).toHaveCount(0);
 
   // Sent to sign in from /manage, the person comes back there through VideoSite.
-  await signOut(page);
+  await signOutHere(page);
   await page.goto('/manage');
   await expect(page).toHaveURL(/\/signin\?returnUrl=/);
   await videoSiteButton(page).click();

@@ -79,6 +79,19 @@ export async function signInHere(page: Page, email: string, password: string): P
 }
 
 /** A new account signed in through the API; the token is put where the web app keeps it. */
+/**
+ * Signs out with the header button and waits for the home page the app then loads in full
+ * (window.location.assign). The "Sign in" link can show before that load starts, so waiting for
+ * it alone lets the next page.goto race the app's own navigation.
+ */
+export async function signOutHere(page: Page): Promise<void> {
+  const homeLoaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await homeLoaded;
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+}
+
 export async function signedInUser(
   page: Page,
   request: APIRequestContext,
