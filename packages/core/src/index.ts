@@ -12,6 +12,7 @@ export * from './rule.js';
 export * from './account.js';
 export * from './language.js';
 export * from './plans.js';
+export * from './billing.js';
 export * from './scan.js';
 export * from './report.js';
 export * from './schedule-time.js';
