@@ -128,6 +128,12 @@ export const scanMessages = {
   invalidUrl: invalidScanUrlMessage,
   privateAddress: (host: string) =>
     `The address ${host} is on a private network and may not be scanned`,
+  /**
+   * A link found during a scan that the hosted server refused to fetch (its SSRF guard, checked
+   * per connection): `target` is host:port, `address` what it is or resolved to.
+   */
+  privateLink: (target: string, address: string) =>
+    `Not checked: ${target} is on a private network (${address}), which this server scans only for allow-listed hosts and ports`,
   /** The start address names a host that does not exist (DNS: no such name). */
   unknownHost: (host: string) => `The site ${host} could not be found. Check the address.`,
 } as const;

@@ -1,7 +1,12 @@
 import type { LookupFunction } from 'node:net';
 import tls, { rootCertificates, type PeerCertificate } from 'node:tls';
 import type { CertificateEvent } from '../events.js';
-import { assertLiteralAllowed, guardLookup, type AddressPolicy } from '../fetch/address-policy.js';
+import {
+  assertLiteralAllowed,
+  guardLookup,
+  portOf,
+  type AddressPolicy,
+} from '../fetch/address-policy.js';
 import { errorMessage } from '../fetch/errors.js';
 
 export interface CertificateInspectorOptions {
@@ -42,9 +47,7 @@ export class CertificateInspector {
     private readonly report: (event: CertificateEvent) => void,
   ) {
     this.extraCa = options.ca === undefined ? [] : [options.ca].flat();
-    this.lookup = guardLookup(options.addressPolicy, options.lookup);
   }
-  private readonly lookup: LookupFunction | undefined;
 
   inspect(url: URL): void {
     if (url.protocol !== 'https:' || this.seen.has(url.host)) return;
@@ -67,17 +70,23 @@ export class CertificateInspector {
     await Promise.all(this.seen.values());
   }
 
+  /** The policy's lookup for this URL's port (the policy may allow a host on one port only). */
+  private lookupFor(url: URL): { lookup?: LookupFunction } {
+    const lookup = guardLookup(this.options.addressPolicy, portOf(url), this.options.lookup);
+    return lookup ? { lookup } : {};
+  }
+
   private connect(url: URL): Promise<CertificateEvent | undefined> {
     const hostname = url.hostname.replace(/^\[|\]$/g, '');
     const isIp = /^[\d.]+$/.test(hostname) || hostname.includes(':');
     return new Promise((resolve) => {
       const socket = tls.connect({
         host: hostname,
-        port: Number(url.port || 443),
+        port: portOf(url),
         ...(isIp ? {} : { servername: hostname }),
         rejectUnauthorized: false,
         ...(this.extraCa.length > 0 ? { ca: [...rootCertificates, ...this.extraCa] } : {}),
-        ...(this.lookup ? { lookup: this.lookup } : {}),
+        ...this.lookupFor(url),
         timeout: this.options.timeoutMs,
       });
       const onAbort = () => finish(undefined);

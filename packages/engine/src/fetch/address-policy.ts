@@ -1,33 +1,52 @@
 import { lookup as systemLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
+import { scanMessages } from '@linkaudit/core';
 
 /**
- * Decides whether the crawler may connect to an address (the hosted service refuses private
- * networks). It sees the resolved address at connect time, so a name that re-resolves to a
- * private address between checks (DNS rebinding) is still refused, and IP literals too.
+ * Decides whether the crawler may connect to an address on a port (the hosted service refuses
+ * private networks unless a host, or one port of it, is allow-listed). It sees the resolved
+ * address at connect time, so a name that re-resolves to a private address between checks (DNS
+ * rebinding) is still refused, and IP literals too.
  */
-export type AddressPolicy = (address: string, hostname: string) => boolean;
+export type AddressPolicy = (address: string, hostname: string, port: number) => boolean;
 
 export const blockedAddressCode = 'EADDRBLOCKED';
 
-function blockedError(hostname: string, address: string): NodeJS.ErrnoException {
+/** The error of a refused connection; its message is the link's finding (scanMessages.privateLink). */
+function blockedError(hostname: string, port: number, address: string): NodeJS.ErrnoException {
+  const host = isIP(hostname) === 6 ? `[${hostname}]` : hostname;
   const error: NodeJS.ErrnoException = new Error(
-    `The address ${address} of ${hostname} is on a private network and may not be scanned`,
+    scanMessages.privateLink(`${host}:${port}`, address),
   );
   error.code = blockedAddressCode;
   return error;
 }
 
+/** The port a URL connects to: its own, or its scheme's. */
+export function portOf(url: URL): number {
+  if (url.port !== '') return Number(url.port);
+  return url.protocol === 'https:' ? 443 : 80;
+}
+
 /** Throws for a URL whose host is an IP literal the policy refuses (no lookup happens for those). */
 export function assertLiteralAllowed(url: string, policy: AddressPolicy | undefined): void {
   if (!policy) return;
-  const hostname = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  if (isIP(hostname) && !policy(hostname, hostname)) throw blockedError(hostname, hostname);
+  const parsed = new URL(url);
+  const hostname = parsed.hostname.replace(/^\[|\]$/g, '');
+  const port = portOf(parsed);
+  if (isIP(hostname) && !policy(hostname, hostname, port)) {
+    throw blockedError(hostname, port, hostname);
+  }
 }
 
-/** A lookup that resolves as `base` does and keeps only the addresses the policy allows. */
+/**
+ * A lookup for connections to `port` that resolves as `base` does and keeps only the addresses
+ * the policy allows. Node calls it for each new connection, so every connection is checked
+ * against the answer it will really use.
+ */
 export function guardLookup(
   policy: AddressPolicy | undefined,
+  port: number,
   base?: LookupFunction,
 ): LookupFunction | undefined {
   if (!policy) return base;
@@ -36,9 +55,11 @@ export function guardLookup(
     resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const all = Array.isArray(addresses) ? addresses : [];
-      const allowed = all.filter((entry) => policy(entry.address, hostname));
+      const allowed = all.filter((entry) => policy(entry.address, hostname, port));
       const first = allowed[0];
-      if (!first) return callback(blockedError(hostname, all[0]?.address ?? hostname), '', 0);
+      if (!first) {
+        return callback(blockedError(hostname, port, all[0]?.address ?? hostname), '', 0);
+      }
       if (options.all)
         return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
       callback(null, first.address, first.family);

@@ -50,9 +50,24 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The error (itself or one it wraps) that carries `code`. */
+function erredWith(error: unknown, code: string): Error | undefined {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const candidate = current as { code?: unknown; cause?: unknown; errors?: unknown[] };
+    if (candidate.code === code && current instanceof Error) return current;
+    current = candidate.cause ?? candidate.errors?.[0];
+  }
+  return undefined;
+}
+
 /** A short human sentence for a failed request. */
 export function errorMessage(error: unknown): string {
   const code = errorCode(error);
+  // The address policy's refusal says which host, port and address, and why: keep its words.
+  if (code === 'EADDRBLOCKED') return erredWith(error, code)?.message ?? 'request refused';
   const message = error instanceof Error ? error.message : String(error);
   const described = code ? (describedCodes[code] ?? message) : message;
   return described || code || 'request failed';
@@ -74,5 +89,4 @@ const describedCodes: Record<string, string> = {
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'The certificate is not signed by a trusted authority',
   UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'The certificate is not signed by a trusted authority',
   ERR_TLS_CERT_ALTNAME_INVALID: 'The certificate does not cover this host name',
-  EADDRBLOCKED: 'The address is on a private network and may not be scanned',
 };

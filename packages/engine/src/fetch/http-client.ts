@@ -3,8 +3,9 @@ import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import type { LookupFunction } from 'node:net';
 import type { RedirectHop } from '../events.js';
-import { assertLiteralAllowed, guardLookup, type AddressPolicy } from './address-policy.js';
+import { assertLiteralAllowed, type AddressPolicy } from './address-policy.js';
 import { errorCode, ScanStoppedError } from './errors.js';
+import { guardedConnector } from './guarded-connector.js';
 import { RequestDeadline } from './request-deadline.js';
 import { AttemptBudget, backoffMs, retriableStatuses, type RetryPause } from './retry-policy.js';
 
@@ -59,7 +60,6 @@ export class HttpClient {
 
   constructor(private readonly config: HttpClientConfig) {
     const extraCa = config.ca === undefined ? [] : [config.ca].flat();
-    const lookup = guardLookup(config.addressPolicy, config.lookup);
     this.headers = Object.freeze({
       'user-agent': config.userAgent,
       accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
@@ -72,12 +72,15 @@ export class HttpClient {
       keepAliveTimeout: 4_000,
       headersTimeout: config.requestTimeoutMs,
       bodyTimeout: config.requestTimeoutMs,
-      connect: {
-        timeout: config.requestTimeoutMs,
-        rejectUnauthorized: config.verifyCertificates,
-        ...(extraCa.length > 0 ? { ca: [...rootCertificates, ...extraCa] } : {}),
-        ...(lookup ? { lookup } : {}),
-      },
+      connect: guardedConnector(
+        {
+          timeout: config.requestTimeoutMs,
+          rejectUnauthorized: config.verifyCertificates,
+          ...(extraCa.length > 0 ? { ca: [...rootCertificates, ...extraCa] } : {}),
+        },
+        config.addressPolicy,
+        config.lookup,
+      ),
     });
     // Stopping the scan destroys the pool, which ends every request under way. (A signal on each
     // request did the same at the cost of an abort listener added and removed per request, on a

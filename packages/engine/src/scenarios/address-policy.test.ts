@@ -1,6 +1,6 @@
 // The hosted service refuses private networks: the address policy sees every resolved address
 // at connect time and every IP literal before each request, redirect hops included.
-import { FailureReason, ScanStatus } from '@linkaudit/core';
+import { FailureReason, ScanStatus, scanMessages } from '@linkaudit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressPolicy } from '../fetch/address-policy.js';
 import {
@@ -41,12 +41,18 @@ describe('address policy', () => {
     expect(done.status).toBe(ScanStatus.Complete);
     const outcome = (path: string) => links.find((link) => link.url.endsWith(path))?.check;
     expect(outcome('/fine.html')).toMatchObject({ state: 'ok', statusCode: 200 });
-    for (const path of ['/literal.html', '/ipv6.html', '/rebind.html', '/hop']) {
-      expect(outcome(path)).toMatchObject({
+    // Each finding names the host and port refused and the address it is or resolved to.
+    for (const [path, target, address] of [
+      ['/literal.html', `127.0.0.1:${site.port}`, '127.0.0.1'],
+      ['/ipv6.html', `[::1]:${site.port}`, '::1'],
+      ['/rebind.html', `rebind.test:${site.port}`, '127.0.0.1'],
+      ['/hop', `127.0.0.1:${site.port}`, '127.0.0.1'],
+    ] as const) {
+      expect(outcome(path), path).toMatchObject({
         state: 'broken',
         reason: FailureReason.InvalidRemoteName,
         errorCode: 'EADDRBLOCKED',
-        message: 'The address is on a private network and may not be scanned',
+        message: scanMessages.privateLink(target, address),
       });
     }
     expect(site.requestedPaths().sort()).toEqual(['/', '/fine.html', '/hop']);

@@ -18,6 +18,9 @@ const allowancePattern =
 const signInWaitPattern =
   /^Too many failed sign-ins for this account\. Try again in (\d+) seconds\.$/;
 const unknownHostPattern = /^The site (.+) could not be found\. Check the address\.$/;
+const privateAddressPattern = /^The address (.+) is on a private network and may not be scanned$/;
+const privateLinkPattern =
+  /^Not checked: (.+) is on a private network \((.+)\), which this server scans only for allow-listed hosts and ports$/;
 const onlyLoginPattern =
   /^Cannot remove (.+) login\. Because it's the only login for your account$/;
 const currentLoginPattern =
@@ -38,6 +41,11 @@ export function translateMessage(text: string, t: TFunction): string {
   if (signInWait) return t('messages.signInWait', { count: Number(signInWait[1]) });
   const unknownHost = unknownHostPattern.exec(text);
   if (unknownHost) return t('messages.scan.unknownHost', { host: unknownHost[1] });
+  const privateAddress = privateAddressPattern.exec(text);
+  if (privateAddress) return t('messages.scan.privateAddress', { address: privateAddress[1] });
+  const privateLink = privateLinkPattern.exec(text);
+  if (privateLink)
+    return t('messages.scan.privateLink', { target: privateLink[1], address: privateLink[2] });
   const allowance = allowancePattern.exec(text);
   if (allowance) return t('messages.schedule.allowance', { count: Number(allowance[1]) });
   return text;

@@ -23,6 +23,8 @@ async function translatorFor(language: string) {
 const texts = [
   ...Object.values(requestMessages),
   scanMessages.unknownHost('nowhere.example'),
+  scanMessages.privateAddress('10.0.0.8'),
+  scanMessages.privateLink('127.0.0.1:6379', '127.0.0.1'),
   signInWaitMessage(16),
 ];
 
@@ -39,5 +41,8 @@ describe('the bad-input refusals of the contract', () => {
       'nowhere.example',
     );
     expect(translateMessage(signInWaitMessage(16), t)).toContain('16');
+    const refusedLink = translateMessage(scanMessages.privateLink('127.0.0.1:6379', '10.0.0.1'), t);
+    expect(refusedLink).toContain('127.0.0.1:6379');
+    expect(refusedLink).toContain('10.0.0.1');
   });
 });

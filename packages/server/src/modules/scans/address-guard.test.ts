@@ -4,6 +4,7 @@ import {
   createLookup,
   fastEngineOptions,
   linksPage,
+  redirect,
   startTestSite,
   type TestSite,
 } from '@linkaudit/engine/test-support';
@@ -61,9 +62,19 @@ describe.each(testDialects())('SSRF refusals over HTTP (%s)', (dialect) => {
   let portListed: TestServer;
   let api: ApiClient;
   let site: TestSite;
+  /** Another service on 127.0.0.1 (another port), which only the port-less allow-list may reach. */
+  let otherPort: TestSite;
 
   beforeAll(async () => {
+    otherPort = await startTestSite({ '/secret': 'secret', '/via-redirect': 'secret' });
     site = await startTestSite({});
+    site.routes['/port-page'] = linksPage([
+      `http://127.0.0.1:${otherPort.port}/secret`,
+      '/hop',
+      `http://known.test:${site.port}/named`,
+      '/ok',
+    ]);
+    site.routes['/hop'] = redirect(`http://127.0.0.1:${otherPort.port}/via-redirect`);
     site.routes['/'] = linksPage([
       `http://localhost:${site.port}/inner`,
       'http://10.1.2.3/x',
@@ -92,6 +103,7 @@ describe.each(testDialects())('SSRF refusals over HTTP (%s)', (dialect) => {
     await allowListed.stop();
     await portListed.stop();
     await site.close();
+    await otherPort.close();
   });
 
   it('refuses start addresses on loopback, private and metadata networks, and names resolving there', async () => {
@@ -160,6 +172,41 @@ describe.each(testDialects())('SSRF refusals over HTTP (%s)', (dialect) => {
     expect(refused.body.exceptionMessage).toBe(scanMessages.privateAddress('127.0.0.1'));
     const list = (await client.get('/api/ScanApi/Get', token)).body as Array<{ url: string }>;
     expect(list.map((scan) => scan.url)).toEqual([site.url('/')]);
+  });
+
+  it('refuses links found during the scan on a port the allow-list does not name, saying why', async () => {
+    const client = apiClient(portListed.baseUrl);
+    const { token } = await signUp(client);
+    const created = await client.post(
+      '/api/ScanApi/',
+      { scanSettings: { url: site.url('/port-page') } },
+      token,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = String(created.body.id);
+    await waitForScan(client, token, id, (scan) => scan.status === ScanStatus.Complete);
+    const links = await client.get(`/api/report/link/${id}?status=all`, token);
+    const byTarget = new Map(
+      (links.body.lists as Array<{ targetUri: string }>).map((row) => [row.targetUri, row]),
+    );
+    const refused = (target: string, address: string) => ({
+      failureReason: 'Invalid Remote Name',
+      errorMessage: scanMessages.privateLink(target, address),
+    });
+    // A link on a page, and a redirect hop, to another port of the allowed host.
+    expect(byTarget.get(`http://127.0.0.1:${otherPort.port}/secret`)).toMatchObject(
+      refused(`127.0.0.1:${otherPort.port}`, '127.0.0.1'),
+    );
+    expect(byTarget.get(site.url('/hop'))).toMatchObject(
+      refused(`127.0.0.1:${otherPort.port}`, '127.0.0.1'),
+    );
+    // A name the allow-list does not hold, whose DNS answer is private: refused at connect time.
+    expect(byTarget.get(`http://known.test:${site.port}/named`)).toMatchObject(
+      refused(`known.test:${site.port}`, '127.0.0.1'),
+    );
+    expect(byTarget.get(site.url('/ok'))).toMatchObject({ failureReason: null });
+    expect(otherPort.requestedPaths()).toEqual([]);
+    expect(site.requestedPaths()).not.toContain('/named');
   });
 
   it('refuses at submit a name that does not exist, saying so', async () => {

@@ -50,27 +50,28 @@ function bareHost(host: string): string {
 }
 
 /**
- * Whether the policy lets this host be scanned whatever it resolves to. With a port (the start
- * address), an entry naming a port must name that one. Without one (the engine's connect-time
- * check, which sees no port), an entry allows its host.
+ * Whether the policy lets this host be scanned on this port whatever it resolves to: an entry
+ * naming a port allows that port only, an entry without one every port.
  */
-export function isHostAllowed(host: string, policy: AddressPolicy, port?: string): boolean {
+export function isHostAllowed(host: string, policy: AddressPolicy, port: string): boolean {
   if (policy.allowPrivate) return true;
   const name = bareHost(host);
   return policy.allowedHosts.some((item) => {
     const entry = allowListEntry(item);
     if (bareHost(entry.host) !== name) return false;
-    return entry.port === undefined || port === undefined || entry.port === port;
+    return entry.port === undefined || entry.port === port;
   });
 }
 
 /**
- * The engine's address policy for a scan: the engine applies it to every resolved address at
- * connect time and to every IP literal before each request and redirect hop, so neither DNS
- * rebinding nor a link written as `http://10.0.0.1/` reaches a private network.
+ * The engine's address policy for a scan: the engine applies it, with the port, to every
+ * resolved address of every connection and to every IP literal before each request and
+ * redirect hop, so neither DNS rebinding, nor a link written as `http://10.0.0.1/`, nor a link
+ * or redirect to another port of an allow-listed `host:port` reaches a private network.
  */
 export function scanAddressPolicy(policy: AddressPolicy): EngineAddressPolicy {
-  return (address, hostname) => isHostAllowed(hostname, policy) || isPublicAddress(address);
+  return (address, hostname, port) =>
+    isHostAllowed(hostname, policy, String(port)) || isPublicAddress(address);
 }
 
 /** Why a start address is refused before it is queued. */

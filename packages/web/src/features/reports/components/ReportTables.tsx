@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileTypeRow, LinkRow, PageRow, ReportData, RuleRow } from '@linkaudit/core';
+import { translateMessage } from '../../../lib/errors';
 import { formatMegabytes } from '../../../lib/format';
 import { ruleCategoryKey } from '../../../lib/rule-category';
 import { useReportTab, type TabView } from '../api/get-report';
@@ -40,7 +41,13 @@ function useLinkColumns(): ColumnsType<LinkRow> {
       render: (reason: string | null, row) =>
         reason ? t(`failureReason.${reason}`, reason) : row.statusDetail,
     },
-    { title: t('report.columns.error'), dataIndex: 'errorMessage', ellipsis: true, width: 180 },
+    {
+      title: t('report.columns.error'),
+      dataIndex: 'errorMessage',
+      ellipsis: true,
+      width: 180,
+      render: (message: string | null) => (message ? translateMessage(message, t) : message),
+    },
     { title: t('report.columns.references'), dataIndex: 'referenceCount', width: 100 },
     {
       title: t('report.columns.line'),
