@@ -37,6 +37,32 @@ export interface ProblemUrl<Check> {
 export type BrokenUrl = ProblemUrl<BrokenCheck>;
 export type UnverifiedUrl = ProblemUrl<UnverifiedCheck>;
 
+export type SkippedCheck = Extract<LinkCheck, { state: 'skipped' }>;
+
+/**
+ * The skips the engine chose to protect the scan, which every format lists: links into crawler
+ * traps, links past a page's cap, and links found after the scan stopped at a limit. (Skips the
+ * user asked for — exclusions, robots.txt, --no-images, mailto: — are not listed.) In this order.
+ */
+export const notCheckedCauses = ['crawler-trap', 'link-cap', 'limit'] as const;
+export type NotCheckedCause = (typeof notCheckedCauses)[number];
+export type NotCheckedCheck = SkippedCheck & { cause: NotCheckedCause };
+
+/**
+ * A URL not checked on purpose. Its sources are the first `notCheckedSourcesKept` by position
+ * (referenceCount counts them all): a scan stopped at its limit can leave a link in the layout
+ * of every page unchecked, and the list would otherwise grow with the site.
+ */
+export type NotCheckedUrl = ProblemUrl<NotCheckedCheck>;
+export const notCheckedSourcesKept = 10;
+
+/** The heading of each cause in the text report (and its short label elsewhere). */
+export const notCheckedTitles: Record<NotCheckedCause, string> = {
+  'crawler-trap': 'Crawler traps',
+  'link-cap': 'Links past the per-page cap',
+  limit: 'Not reached: the scan stopped at its limit',
+};
+
 /** A #fragment that names no element of its page, with every link that uses it. */
 export interface BrokenAnchor {
   /** The link target as written, with its #fragment. */
@@ -99,6 +125,8 @@ export interface ScanReport {
   /** Sorted by URL; their sources by page, line and column. */
   broken: BrokenUrl[];
   unverified: UnverifiedUrl[];
+  /** What the engine did not check on purpose: by cause (notCheckedCauses order), then URL. */
+  notChecked: NotCheckedUrl[];
   /** Link occurrences whose target was fine (and, with --anchors, whose #fragment was found). */
   okLinks: number;
   /** Sorted by URL (with the fragment); their sources by page, line and column. */
@@ -131,6 +159,7 @@ export class ReportCollector {
   private readonly checks: ReportChecks;
   private readonly broken = new Map<string, BrokenUrl>();
   private readonly unverified = new Map<string, UnverifiedUrl>();
+  private readonly notChecked = new Map<string, NotCheckedUrl>();
   private readonly brokenAnchors = new Map<string, BrokenAnchor>();
   private readonly duplicateAnchors: DuplicateAnchorEvent[] = [];
   private readonly certificates: CertificateEvent[] = [];
@@ -204,6 +233,7 @@ export class ReportCollector {
       checks: this.checks,
       broken: sortProblems(this.broken),
       unverified: sortProblems(this.unverified),
+      notChecked: sortNotChecked(this.notChecked),
       okLinks: this.okLinks + this.omittedOkLinks(done),
       brokenAnchors: sortProblems(this.brokenAnchors),
       unverifiableAnchors: this.unverifiableAnchors,
@@ -287,6 +317,17 @@ export class ReportCollector {
       if (anchor?.state === 'unverifiable') this.unverifiableAnchors += 1;
     } else if (check.state === 'broken') addOccurrence(this.broken, key, event, check);
     else if (check.state === 'unverified') addOccurrence(this.unverified, key, event, check);
+    else if (isNotChecked(check)) this.addNotChecked(key, event, check);
+  }
+
+  private addNotChecked(key: string, event: LinkEvent, check: NotCheckedCheck): void {
+    let item = this.notChecked.get(key);
+    if (!item) {
+      item = { url: event.url, check, referenceCount: 0, sources: [] };
+      this.notChecked.set(key, item);
+    }
+    item.referenceCount += 1;
+    keepFirstSources(item.sources, sourceOf(event));
   }
 
   private addBrokenAnchor(event: LinkEvent, fragment: string): void {
@@ -335,6 +376,26 @@ function addOccurrence<Check>(
   }
   problem.referenceCount += 1;
   problem.sources.push(sourceOf(event));
+}
+
+function isNotChecked(check: SkippedCheck): check is NotCheckedCheck {
+  return (notCheckedCauses as readonly string[]).includes(check.cause);
+}
+
+/** Adds a source, keeping only the first notCheckedSourcesKept in position order. */
+function keepFirstSources(sources: LinkSource[], source: LinkSource): void {
+  if (sources.length === notCheckedSourcesKept) {
+    if (compareSources(source, sources.at(-1)!) >= 0) return;
+    sources.pop();
+  }
+  let index = sources.length;
+  while (index > 0 && compareSources(source, sources[index - 1]!) < 0) index -= 1;
+  sources.splice(index, 0, source);
+}
+
+function sortNotChecked(items: Map<string, NotCheckedUrl>): NotCheckedUrl[] {
+  const rank = (item: NotCheckedUrl) => notCheckedCauses.indexOf(item.check.cause);
+  return sortProblems(items).sort((a, b) => rank(a) - rank(b));
 }
 
 function sortProblems<Problem extends { url: string; sources: LinkSource[] }>(

@@ -18,7 +18,9 @@ export type SkipCause =
   | 'images-off' // checkImages is off
   | 'iframes-off' // checkIframes is off
   | 'links-off' // checkBrokenLinks is off
-  | 'limit'; // found after the scan stopped growing (link limit, error limit, timeout, cancel)
+  | 'limit' // found after the scan stopped growing (link limit, error limit, timeout, cancel)
+  | 'crawler-trap' // a URL of a shape that makes new URLs without end (crawl/crawler-traps.ts)
+  | 'link-cap'; // past the page's cap on links read (EngineOptions.maxLinksPerPage)
 
 /** The closed outcome of checking one target URL. */
 export type LinkCheck =

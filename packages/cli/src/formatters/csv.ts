@@ -24,7 +24,8 @@ const header = [
 type Cell = string | number | undefined;
 
 /**
- * One row per broken or unverified link occurrence, then one per link to a missing #fragment, per
+ * One row per broken or unverified link occurrence and per (kept) occurrence of a link not
+ * checked on purpose (its cause in the reason column), then one per link to a missing #fragment, per
  * duplicate anchor, per host whose certificate is invalid or expires soon and per quality-rule
  * violation (by page, line, column and rule; RFC 4180, CRLF line ends). The state column says
  * what a row is; the columns a row has no value for stay empty. Written a row at a time.
@@ -41,6 +42,10 @@ function* csvRows(report: ScanReport): Generator<Cell[]> {
   yield header;
   for (const item of report.broken) yield* occurrenceRows('broken', item.check.reason, item);
   for (const item of report.unverified) yield* occurrenceRows('unverified', '', item);
+  // Not checked on purpose: one row per source kept (report.ts keeps the first few of each URL).
+  for (const item of report.notChecked) {
+    yield* occurrenceRows('not-checked', item.check.cause, item);
+  }
   for (const anchor of report.brokenAnchors) {
     const message = `No element with id or name "${anchorName(anchor.fragment)}" on ${anchor.page}`;
     for (const source of anchor.sources) {

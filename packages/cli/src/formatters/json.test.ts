@@ -136,6 +136,7 @@ describe('the JSON report', () => {
           sources: [page('/', 40, 9)],
         },
       ],
+      notChecked: [],
       ...nothingFound,
     };
     // The exact text, key order included: two-space indentation and a final newline.
@@ -164,6 +165,7 @@ describe('the JSON report', () => {
       },
       broken: [],
       unverified: [],
+      notChecked: [],
       ...nothingFound,
     });
     expect(Object.keys(json as object).slice(0, 7)).toEqual([
@@ -187,6 +189,7 @@ describe('the JSON report', () => {
       'summary',
       'broken',
       'unverified',
+      'notChecked',
       'anchors',
       'certificates',
       'pageSizes',

@@ -70,6 +70,13 @@ function reportDocument(report: ScanReport) {
       referenceCount,
       sources: streamed(sources, sourceJson),
     })),
+    notChecked: streamed(report.notChecked, ({ url, check, referenceCount, sources }) => ({
+      url,
+      cause: check.cause,
+      message: check.message,
+      referenceCount,
+      sources: streamed(sources, sourceJson),
+    })),
     ...issueFourJson(report),
     ...(report.rules ? { rules: rulesJson(report.rules) } : {}),
   };

@@ -12,6 +12,7 @@ import {
   type BrokenAnchor,
   type BrokenUrl,
   type LinkSource,
+  type NotCheckedUrl,
   type RuleResult,
   type ScanReport,
   type UnverifiedUrl,
@@ -21,7 +22,8 @@ import { xmlAttribute, xmlText } from './xml.js';
 
 /**
  * One test suite for CI dashboards: a failing test case per broken URL, per missing #fragment and
- * per host with an invalid certificate; a skipped one per URL that could not be verified; a passing
+ * per host with an invalid certificate; a skipped one per URL that could not be verified and per
+ * URL not checked on purpose (crawler trap, page link cap, scan limit); a passing
  * one carrying a warning per duplicate anchor and per certificate that expires soon; an error when
  * the scan itself failed; and one passing case that counts the links that are fine, so the totals
  * in the CI summary mean something. Failures and the exit code agree: warnings pass.
@@ -41,6 +43,7 @@ function* junitPieces(report: ScanReport): Generator<string> {
         1 +
         report.broken.length +
         report.unverified.length +
+        report.notChecked.length +
         report.brokenAnchors.length +
         report.duplicateAnchors.length +
         invalid.length +
@@ -48,7 +51,7 @@ function* junitPieces(report: ScanReport): Generator<string> {
         (failed ? 1 : 0),
       failures: report.broken.length + report.brokenAnchors.length + invalid.length,
       errors: failed ? 1 : 0,
-      skipped: report.unverified.length,
+      skipped: report.unverified.length + report.notChecked.length,
       time,
     },
     properties: properties(report),
@@ -79,6 +82,7 @@ function* linkCases(
   yield [okCase(report)];
   for (const item of report.broken) yield brokenCase(item);
   for (const item of report.unverified) yield unverifiedCase(item);
+  for (const item of report.notChecked) yield notCheckedCase(item);
   for (const anchor of report.brokenAnchors) yield brokenAnchorCase(anchor);
   for (const duplicate of report.duplicateAnchors) yield [duplicateAnchorCase(duplicate)];
   for (const certificate of invalid) yield [invalidCertificateCase(certificate)];
@@ -250,6 +254,20 @@ function* unverifiedCase(item: UnverifiedUrl): Generator<string> {
     `referenced ${item.referenceCount} time${item.referenceCount === 1 ? '' : 's'}:`,
   ]);
   yield* sourceLines(item.sources);
+  yield '</system-out>\n    </testcase>';
+}
+
+/** A URL the scan did not check on purpose: skipped, with the engine's reason. */
+function* notCheckedCase(item: NotCheckedUrl): Generator<string> {
+  yield `    <testcase classname="not-checked.${item.check.cause}" name="${xmlAttribute(displayUrl(item.url))}" time="0">\n`;
+  yield `      <skipped message="${xmlAttribute(item.check.message)}"/>\n`;
+  yield '      <system-out>';
+  const more = item.referenceCount - item.sources.length;
+  yield* xmlLines([
+    `referenced ${item.referenceCount} time${item.referenceCount === 1 ? '' : 's'}:`,
+  ]);
+  yield* sourceLines(item.sources);
+  if (more > 0) yield `\n${xmlText(`  and ${more} more`)}`;
   yield '</system-out>\n    </testcase>';
 }
 

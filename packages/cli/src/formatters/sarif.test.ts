@@ -56,8 +56,11 @@ describe('the SARIF report', () => {
       'duplicate-anchor',
       'invalid-certificate',
       'certificate-expires-soon',
+      'not-checked/crawler-trap',
+      'not-checked/link-cap',
+      'not-checked/limit',
     ]);
-    expect(rules).toHaveLength(failureReasons.length + 5);
+    expect(rules).toHaveLength(failureReasons.length + 8);
     expect(rules[5]).toMatchObject({
       name: 'NotFound',
       shortDescription: { text: 'Broken link: Not Found' },
@@ -147,11 +150,14 @@ describe('the SARIF report', () => {
         ['certificate-expires-soon', 'warning'],
       ]);
       for (const result of auditResults) expect(rules[result.ruleIndex]!.id).toBe(result.ruleId);
-      expect(rules.slice(-4).map((rule) => rule.defaultConfiguration)).toEqual([
+      expect(rules.slice(-7).map((rule) => rule.defaultConfiguration)).toEqual([
         { level: 'error' },
         { level: 'warning' },
         { level: 'error' },
         { level: 'warning' },
+        { level: 'note' },
+        { level: 'note' },
+        { level: 'note' },
       ]);
       expect(auditRun.properties).toEqual({
         startUrl: 'https://shop.example.com/',

@@ -14,7 +14,10 @@ import {
   hostUrl,
   reasonSlug,
   statusName,
+  notCheckedCauses,
+  notCheckedTitles,
   type LinkSource,
+  type NotCheckedCause,
   type RuleReport,
   type ScanReport,
 } from '../report.js';
@@ -89,6 +92,33 @@ const pageRules = [
   },
 ];
 
+/** Links not checked on purpose, a note each (added last, so the older indexes stay). */
+const notCheckedRuleTexts: Record<NotCheckedCause, { name: string; text: string }> = {
+  'crawler-trap': {
+    name: 'NotCheckedCrawlerTrap',
+    text: 'The link leads into a crawler trap (a path that repeats itself, an ever-growing query string, a calendar far ahead): it was not followed, so the crawl ends.',
+  },
+  'link-cap': {
+    name: 'NotCheckedLinkCap',
+    text: 'The page has more links than the scan reads per page; the links past the cap were not read or checked.',
+  },
+  limit: {
+    name: 'NotCheckedScanLimit',
+    text: 'The scan stopped at a limit (links, errors or time) before it reached this link, which was not checked.',
+  },
+};
+export const notCheckedRules = notCheckedCauses.map((cause) => ({
+  id: notCheckedRuleId(cause),
+  name: notCheckedRuleTexts[cause].name,
+  shortDescription: { text: `Not checked: ${notCheckedTitles[cause]}` },
+  fullDescription: { text: notCheckedRuleTexts[cause].text },
+  defaultConfiguration: { level: 'note' },
+}));
+
+export function notCheckedRuleId(cause: string): string {
+  return `not-checked/${cause}`;
+}
+
 /** Every rule the tool has, in a fixed order so rule indexes are stable between runs. */
 const rules = [
   ...failureReasons.map((reason) => ({
@@ -100,11 +130,13 @@ const rules = [
   })),
   unverifiedRule,
   ...pageRules,
+  ...notCheckedRules,
 ];
 const ruleIndexes = new Map(rules.map((rule, index) => [rule.id, index]));
 
 /**
- * SARIF 2.1.0 for code-scanning dashboards: one result per broken or unverified link occurrence,
+ * SARIF 2.1.0 for code-scanning dashboards: one result per broken or unverified link occurrence
+ * (and a note per kept occurrence of a link not checked on purpose),
  * per link to a missing #fragment and per duplicate anchor (located on their page), and per host
  * whose certificate is invalid or expires soon (located at the host's address). The results (one
  * per occurrence: most of a large site's report) are made and written one at a time.
@@ -160,6 +192,13 @@ function* results(report: ScanReport, qualityResults: Iterable<object>): Generat
     const properties = { url, statusCode: check.statusCode, referenceCount };
     for (const source of sources)
       yield result(unverifiedRule.id, 'warning', text, source, properties);
+  }
+  for (const { url, check, referenceCount, sources } of report.notChecked) {
+    const text = `Not checked: ${displayUrl(url)}. ${check.message}.`;
+    const properties = { url, cause: check.cause, referenceCount };
+    for (const source of sources) {
+      yield result(notCheckedRuleId(check.cause), 'note', text, source, properties);
+    }
   }
   for (const { url, page, fragment, referenceCount, sources } of report.brokenAnchors) {
     const text = `Broken anchor ${url}: the page has no element with id or name "${anchorName(fragment)}".`;
@@ -264,7 +303,7 @@ function brokenRuleId(reason: FailureReason): string {
 
 function result(
   ruleId: string,
-  level: 'error' | 'warning',
+  level: 'error' | 'warning' | 'note',
   text: string,
   source: LinkSource,
   properties: Record<string, unknown>,

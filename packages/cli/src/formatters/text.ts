@@ -15,6 +15,8 @@ import {
   formatSource,
   groupByReason,
   isBrokenSitemapEntry,
+  notCheckedCauses,
+  notCheckedTitles,
   oneLine,
   sizeBuckets,
   type ProblemUrl,
@@ -56,6 +58,7 @@ function* textLines(report: ScanReport, options: FormatOptions): Generator<strin
     summaryLines,
     brokenLines,
     unverifiedLines,
+    notCheckedLines,
     brokenAnchorLines,
     duplicateAnchorLines,
     certificateLines,
@@ -101,6 +104,9 @@ function summaryLines(report: ScanReport, paint: Paint): string[] {
   );
   if (summary.uniqueUnverifiedLinks > 0) {
     lines.push(`  Unverified  ${count(summary.uniqueUnverifiedLinks, 'URL')}`);
+  }
+  if (report.notChecked.length > 0) {
+    lines.push(`  Skipped     ${count(report.notChecked.length, 'URL')} not checked on purpose`);
   }
   const anchors = anchorSummary(report, paint);
   if (anchors) lines.push(`  Anchors     ${anchors}`);
@@ -173,6 +179,39 @@ function* unverifiedLines(report: ScanReport, paint: Paint): Generator<string> {
     ),
   ];
   for (const item of report.unverified) yield* problemLines(item, [], paint);
+}
+
+/** How many URLs of each cause the text report lists; JSON, CSV, JUnit and SARIF have them all. */
+export const notCheckedShown = 20;
+
+/**
+ * What the scan left unchecked on purpose, by cause: each URL with why and where it was found,
+ * at most notCheckedShown per cause.
+ */
+function* notCheckedLines(report: ScanReport, paint: Paint): Generator<string> {
+  if (report.notChecked.length === 0) return;
+  yield* [
+    '',
+    paint(['bold', 'yellow'], `Not checked on purpose (${report.notChecked.length})`),
+    paint('dim', '  The scan skipped these to protect itself; their links were not checked.'),
+  ];
+  for (const cause of notCheckedCauses) {
+    const items = report.notChecked.filter((item) => item.check.cause === cause);
+    if (items.length === 0) continue;
+    yield paint('bold', `  ${notCheckedTitles[cause]} (${items.length})`);
+    for (const item of items.slice(0, notCheckedShown)) {
+      yield `    ${displayUrl(item.url)}`;
+      yield `      ${item.check.message}, ${count(item.referenceCount, 'reference')}`;
+      const [first] = item.sources;
+      if (first) {
+        const more = item.referenceCount - 1;
+        yield paint('dim', `      ${formatSource(first)}${more > 0 ? ` and ${more} more` : ''}`);
+      }
+    }
+    if (items.length > notCheckedShown) {
+      yield `    and ${items.length - notCheckedShown} more (all in --format json)`;
+    }
+  }
 }
 
 function* brokenAnchorLines(report: ScanReport, paint: Paint): Generator<string> {

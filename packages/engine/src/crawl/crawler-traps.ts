@@ -4,7 +4,7 @@ import type { LinkCheck } from '../events.js';
  * Crawler traps: sites that make new URLs without end, so a crawl never runs out of pages
  * (relative links that stack a folder on itself, pages that append to their own query string,
  * calendars with a "next month" forever). A link to a URL of such a shape is not followed, and
- * its link says why (a skipped link, cause 'limit'), so the trap ends at its first step past the
+ * its link says why (a skipped link, cause 'crawler-trap'), so the trap ends at its first step past the
  * rule, the rest of the site is still crawled, and the report names the trap.
  *
  * Rules read the URL alone (no state per site), modelled on Heritrix's defaults
@@ -39,7 +39,11 @@ export function crawlerTrap(pathAndQuery: string, now = new Date()): string | un
 
 /** The skipped outcome of a link into a trap. */
 export function crawlerTrapCheck(why: string): LinkCheck {
-  return { state: 'skipped', cause: 'limit', message: `Not followed: a crawler trap (${why})` };
+  return {
+    state: 'skipped',
+    cause: 'crawler-trap',
+    message: `Not followed: a crawler trap (${why})`,
+  };
 }
 
 function pathTrap(path: string): string | undefined {

@@ -10,6 +10,9 @@ const skipMessages: Record<SkipCause, string> = {
   'iframes-off': 'Not checked: iframe checking is off',
   'links-off': 'Not checked: link checking is off',
   limit: 'Not checked: the scan stopped before reaching it',
+  // Their own checks say more (crawlerTrapCheck, linkCapCheck); these are the general words.
+  'crawler-trap': 'Not followed: a crawler trap',
+  'link-cap': 'Not checked: the page has more links than the scan reads per page',
 };
 
 const skipped = Object.fromEntries(

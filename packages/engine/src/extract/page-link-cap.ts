@@ -36,7 +36,7 @@ export function linkCapCheck(linksNotRead: number): LinkCheck {
   const more = linksNotRead - 1;
   return {
     state: 'skipped',
-    cause: 'limit',
+    cause: 'link-cap',
     message:
       'Not checked: the page has more links than the scan reads per page; this one and the ' +
       `${more.toLocaleString('en-US')} after it were not read`,

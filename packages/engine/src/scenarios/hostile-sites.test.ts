@@ -462,7 +462,7 @@ describe('endless unique URLs', () => {
     noteResult(messageOf(trapped));
     expect(trapped.check).toEqual({
       state: 'skipped',
-      cause: 'limit',
+      cause: 'crawler-trap',
       message: 'Not followed: a crawler trap (the path repeats "rel/" 3 times in a row)',
     });
     expect(scan.pages.map((page) => page.url)).toEqual([site.url('/rel/'), site.url('/rel/rel/')]);

@@ -59,6 +59,13 @@ function reportDocument(report: ScanReport, violations: unknown) {
       referenceCount,
       sources: sources.map(sourceJson),
     })),
+    notChecked: report.notChecked.map(({ url, check, referenceCount, sources }) => ({
+      url,
+      cause: check.cause,
+      message: check.message,
+      referenceCount,
+      sources: sources.map(sourceJson),
+    })),
     ...issueFourJson(report),
     ...(report.rules ? { rules: rulesJson(report.rules, violations) } : {}),
   };

@@ -19,6 +19,7 @@ import {
   type ScanReport,
 } from '../../report.js';
 import type { RuleInfo } from '../../rules.js';
+import { notCheckedRuleId, notCheckedRules } from '../../formatters/sarif.js';
 import type { OneStringFormatter as Formatter } from './formatter.js';
 
 const reasonDescriptions: Record<FailureReason, string> = {
@@ -98,6 +99,7 @@ const rules = [
   })),
   unverifiedRule,
   ...pageRules,
+  ...notCheckedRules,
 ];
 const ruleIndexes = new Map(rules.map((rule, index) => [rule.id, index]));
 
@@ -122,6 +124,13 @@ export const formatSarif: Formatter = (report, options) => {
       const properties = { url, statusCode: check.statusCode, referenceCount };
       return sources.map((source) =>
         result(unverifiedRule.id, 'warning', text, source, properties),
+      );
+    }),
+    ...report.notChecked.flatMap(({ url, check, referenceCount, sources }) => {
+      const text = `Not checked: ${displayUrl(url)}. ${check.message}.`;
+      const properties = { url, cause: check.cause, referenceCount };
+      return sources.map((source) =>
+        result(notCheckedRuleId(check.cause), 'note', text, source, properties),
       );
     }),
     ...report.brokenAnchors.flatMap(({ url, page, fragment, referenceCount, sources }) => {
@@ -246,7 +255,7 @@ function brokenRuleId(reason: FailureReason): string {
 
 function result(
   ruleId: string,
-  level: 'error' | 'warning',
+  level: 'error' | 'warning' | 'note',
   text: string,
   source: LinkSource,
   properties: Record<string, unknown>,
