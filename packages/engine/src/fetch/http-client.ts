@@ -74,6 +74,8 @@ export class HttpClient {
       bodyTimeout: config.requestTimeoutMs,
       connect: guardedConnector(
         {
+          // (Given as a function, the connector no longer gets the Agent's allowH2.)
+          allowH2: false,
           timeout: config.requestTimeoutMs,
           rejectUnauthorized: config.verifyCertificates,
           ...(extraCa.length > 0 ? { ca: [...rootCertificates, ...extraCa] } : {}),
