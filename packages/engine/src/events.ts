@@ -1,4 +1,5 @@
 import type { FailureReason, ScanSummary, StopCause } from '@linkaudit/core';
+import type { ExtractedPage } from './extract/found-link.js';
 
 /** What a link points at, by the element that holds it. */
 export type LinkKind =
@@ -221,8 +222,34 @@ export interface DoneEvent {
  * certificates as hosts are inspected, then the site analysis (sizes, rank, inclusion), then
  * done. Rule violations come as each page is read, site-level ones (duplicates) at the end.
  */
+/**
+ * A crawled page as read, for a scan's checkpoint (EngineOptions.checkpointPages): a scan resumed
+ * with it (ScanResume.pages) takes the page in from here instead of fetching and parsing it
+ * again. Plain data. Not emitted when quality rules run (they need the page's text).
+ */
+export interface PageReadEvent {
+  type: 'page-read';
+  record: PageReadRecord;
+}
+
+export interface PageReadRecord {
+  /** The address fetched (the target's URL). */
+  url: string;
+  finalUrl: string;
+  /** The fetch's outcome: OK, with the redirects that led to finalUrl. */
+  check: LinkCheck;
+  statusCode: number;
+  contentType: string;
+  /** X-Robots-Tag, when the answer had one (page inclusion reads it). */
+  xRobotsTag?: string;
+  /** Bytes of the HTML as downloaded (after decompression). */
+  bytes: number;
+  page: ExtractedPage;
+}
+
 export type ScanEvent =
   | PageEvent
+  | PageReadEvent
   | LinkEvent
   | DuplicateAnchorEvent
   | CertificateEvent

@@ -1,5 +1,5 @@
 import type { LookupFunction } from 'node:net';
-import type { LinkCheck } from './events.js';
+import type { LinkCheck, PageReadRecord } from './events.js';
 import type { AddressPolicy } from './fetch/address-policy.js';
 
 /** How the engine runs, as opposed to what it scans (CrawlSettings). */
@@ -58,6 +58,11 @@ export interface EngineOptions {
    * answered from here, not fetched again. Plain data, so it crosses to a scan's own process.
    */
   resume?: ScanResume;
+  /**
+   * Emit a `page-read` event per crawled page, the page as read (its links, anchors and facts),
+   * so a resumed scan need not fetch it again. Off by default (the CLI never resumes).
+   */
+  checkpointPages?: boolean;
 }
 
 /**
@@ -68,6 +73,11 @@ export interface EngineOptions {
  */
 export interface ScanResume {
   checked: Array<{ url: string; check: LinkCheck }>;
+  /**
+   * Pages the earlier run read (its `page-read` events): taken in from here, not fetched, when
+   * the crawl reaches them. Not used when quality rules run (they need the page's text).
+   */
+  pages?: PageReadRecord[];
 }
 
 export const engineDefaults = {

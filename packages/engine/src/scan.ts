@@ -157,6 +157,7 @@ class ScanRun {
           maxLinksPerPage: this.options.maxLinksPerPage ?? engineDefaults.maxLinksPerPage,
           okLinkEvents: (this.options.linkEvents ?? engineDefaults.linkEvents) === 'all',
           resume: this.options.resume,
+          checkpointPages: this.options.checkpointPages ?? false,
           emit: (event) => this.emit(event),
           heldBack: () => this.options.backpressure?.isFull() ?? false,
         });

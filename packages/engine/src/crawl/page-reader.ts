@@ -1,7 +1,8 @@
 import { isResourceKind, type SiteAnalysis } from '../analysis/site-analysis.js';
 import { findDuplicateAnchors, type AnchorIndex } from '../checks/anchors.js';
 import type { QualityRules } from '../checks/quality-rules.js';
-import type { ScanEvent } from '../events.js';
+import { Readable } from 'node:stream';
+import type { PageReadRecord, ScanEvent } from '../events.js';
 import type { ExtractedPage } from '../extract/found-link.js';
 import { HtmlLinkExtractor } from '../extract/html-links.js';
 import { bodyTimedOut, type PageFetch } from '../fetch/checker.js';
@@ -25,6 +26,8 @@ export interface PageReaderDeps {
   stop: StopControl;
   maxPageBytes: number;
   maxLinksPerPage: number;
+  /** Emit each crawled page as read (`page-read`), for a resumed scan to take in unfetched. */
+  checkpointPages: boolean;
   emit: (event: ScanEvent) => void;
 }
 
@@ -35,8 +38,16 @@ export interface PageReaderDeps {
 export class PageReader {
   constructor(private readonly deps: PageReaderDeps) {}
 
-  /** Reads an HTML answer: a crawled page's links, or only the anchors of a page we check. */
-  async read(target: Target, fetched: PageFetch): Promise<Target | undefined> {
+  /**
+   * Reads an HTML answer: a crawled page's links, or only the anchors of a page we check. With
+   * `recorded` (a page an interrupted run read, see recordedFetch) the page is taken as it was
+   * read then, and nothing is parsed.
+   */
+  async read(
+    target: Target,
+    fetched: PageFetch,
+    recorded?: PageReadRecord,
+  ): Promise<Target | undefined> {
     const html = fetched.html;
     if (!html) return undefined;
     const claim = this.deps.ledger.claimPage(target, html.finalUrl);
@@ -54,7 +65,9 @@ export class PageReader {
     target.pageRead = new Promise<void>((resolve) => (pageDone = resolve));
     try {
       const keepText = target.crawl && this.deps.rules !== undefined;
-      const { page, bytes, text } = await this.extract(fetched, keepText);
+      const { page, bytes, text } = recorded
+        ? { page: recorded.page, bytes: recorded.bytes, text: undefined }
+        : await this.extract(fetched, keepText);
       // (Its body ran past the request deadline: the page is broken, Time Out.)
       if (fetched.check.state !== 'ok') {
         if (finalAddress) this.deps.ledger.settle(finalAddress, fetched.check);
@@ -65,12 +78,36 @@ export class PageReader {
       if (finalAddress) this.deps.anchors.alias(finalAddress.id, target.id);
       if (target.crawl) {
         const pageId = this.takeInPage(target, finalAddress, fetched, page, bytes);
+        this.checkpoint(target, fetched, page, bytes);
         if (text) await this.checkRules(fetched, text.join(''), bytes, pageId);
       }
     } finally {
       pageDone();
     }
     return finalAddress;
+  }
+
+  /**
+   * The page as read, for the scan's checkpoint. Not with quality rules: a resumed scan reads
+   * such pages again for their text.
+   */
+  private checkpoint(target: Target, fetched: PageFetch, page: ExtractedPage, bytes: number) {
+    if (!this.deps.checkpointPages || this.deps.rules || fetched.check.state !== 'ok') return;
+    const { finalUrl, contentType, response } = fetched.html!;
+    const xRobotsTag = header(response.headers['x-robots-tag']);
+    this.deps.emit({
+      type: 'page-read',
+      record: {
+        url: target.url,
+        finalUrl,
+        check: fetched.check,
+        statusCode: response.statusCode,
+        contentType,
+        ...(xRobotsTag !== undefined ? { xRobotsTag } : {}),
+        bytes,
+        page,
+      },
+    });
   }
 
   /** Streams the page through the link extractor; keeps the text only when rules need it. */
@@ -207,4 +244,22 @@ function absolute(raw: string | undefined, base: URL): string | undefined {
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** A page an interrupted run read, as the answer its fetch would be (with an empty body). */
+export function recordedFetch(record: PageReadRecord): PageFetch {
+  return {
+    check: record.check,
+    html: {
+      finalUrl: record.finalUrl,
+      contentType: record.contentType,
+      response: {
+        url: record.finalUrl,
+        method: 'GET',
+        statusCode: record.statusCode,
+        headers: record.xRobotsTag !== undefined ? { 'x-robots-tag': record.xRobotsTag } : {},
+        body: Readable.from([]),
+      },
+    },
+  };
 }

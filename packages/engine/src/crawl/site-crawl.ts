@@ -3,7 +3,7 @@ import type { SiteAnalysis, SiteFiles } from '../analysis/site-analysis.js';
 import type { AnchorIndex } from '../checks/anchors.js';
 import type { CertificateInspector } from '../checks/certificates.js';
 import type { QualityRules } from '../checks/quality-rules.js';
-import type { LinkCheck, ScanEvent } from '../events.js';
+import type { LinkCheck, PageReadRecord, ScanEvent } from '../events.js';
 import type { LinkChecker } from '../fetch/checker.js';
 import { ScanStoppedError } from '../fetch/errors.js';
 import type { HttpClient } from '../fetch/http-client.js';
@@ -14,7 +14,7 @@ import type { CrawlContext } from './crawl-context.js';
 import type { Frontier } from './frontier.js';
 import { engineExceptionCheck } from './immediate-checks.js';
 import { LinkLedger } from './link-ledger.js';
-import { PageReader } from './page-reader.js';
+import { PageReader, recordedFetch } from './page-reader.js';
 import type { StopControl } from './stop-control.js';
 import type { Target } from './targets.js';
 
@@ -49,6 +49,8 @@ export interface SiteCrawlDeps {
   okLinkEvents: boolean;
   /** What an interrupted run of this scan already checked (crash recovery). */
   resume?: ScanResume | undefined;
+  /** Emit each crawled page as read, for a later resume (EngineOptions.checkpointPages). */
+  checkpointPages: boolean;
   emit: (event: ScanEvent) => void;
   /** True while the events' consumer is behind: no new fetch starts (wakeup says when to go on). */
   heldBack: () => boolean;
@@ -69,6 +71,8 @@ export class SiteCrawl {
   private active = 0;
   /** Of the active fetches, those waiting to retry: they hold no thread meanwhile. */
   private resting = 0;
+  /** Pages an interrupted run read, by address: taken in without a fetch (crash recovery). */
+  private readonly recordedPages = new Map<string, PageReadRecord>();
 
   constructor(private readonly deps: SiteCrawlDeps) {
     const { context, frontier, stop, tally, analysis, anchors, emit } = deps;
@@ -95,8 +99,13 @@ export class SiteCrawl {
       stop,
       maxPageBytes: deps.maxPageBytes,
       maxLinksPerPage: deps.maxLinksPerPage,
+      checkpointPages: deps.checkpointPages,
       emit,
     });
+    // Quality rules need each page's text, which a record does not keep: those pages are read.
+    if (!deps.rules) {
+      for (const record of deps.resume?.pages ?? []) this.recordedPages.set(record.url, record);
+    }
   }
 
   /** The crawl to its end; a message when the start page could not be read. */
@@ -198,11 +207,12 @@ export class SiteCrawl {
       this.ledger.settle(target, check);
       return check;
     }
-    const fetched = await checker.fetchPage(target.url, pause);
+    const recorded = this.takeRecordedPage(target.url);
+    const fetched = recorded ? recordedFetch(recorded) : await checker.fetchPage(target.url, pause);
     let finalAddress: Target | undefined;
     if (fetched.html) {
       onPageUrl?.(fetched.html.finalUrl);
-      finalAddress = await this.reader.read(target, fetched);
+      finalAddress = await this.reader.read(target, fetched, recorded);
     }
     this.ledger.settle(target, fetched.check);
     if (finalAddress && fetched.check.state === 'ok')
@@ -215,13 +225,23 @@ export class SiteCrawl {
     try {
       // (Read as a page meanwhile, or its address is read through another target.)
       if (target.pageId === undefined && target.sameAs === undefined) {
-        const fetched = await this.deps.checker.fetchPage(target.url, pause);
-        if (fetched.html) await this.reader.read(target, fetched);
+        const recorded = this.takeRecordedPage(target.url);
+        const fetched = recorded
+          ? recordedFetch(recorded)
+          : await this.deps.checker.fetchPage(target.url, pause);
+        if (fetched.html) await this.reader.read(target, fetched, recorded);
       }
     } finally {
       this.ledger.finishReread(target);
     }
     return target.check;
+  }
+
+  /** The record of a page the interrupted run read at this address (used once), if any. */
+  private takeRecordedPage(url: string): PageReadRecord | undefined {
+    const record = this.recordedPages.get(url);
+    if (record) this.recordedPages.delete(url);
+    return record;
   }
 
   /**

@@ -3,10 +3,13 @@
 // results and counts of a scan that ran through.
 import { ScanStatus } from '@linkaudit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LinkEvent } from '../events.js';
+import { crawlSettingsFor, runScan } from '../index.js';
+import { defaultScanRequest } from '@linkaudit/core';
+import type { LinkEvent, ScanEvent } from '../events.js';
 import type { ScanResume } from '../options.js';
 import {
   collectScan,
+  fastEngineOptions,
   htmlPage,
   redirect,
   startTestSite,
@@ -82,6 +85,133 @@ describe('a scan resumed from an interrupted run', () => {
     expect(linkRows(resumed.links)).toEqual(linkRows(through.links));
   });
 });
+
+describe('a scan resumed from its page checkpoint', () => {
+  /** 24 pages, each with three files, a 404 and a link home, all linked from the start page. */
+  let wide: TestSite;
+  const pages = Array.from({ length: 24 }, (_, index) => `/pages/${index}.html`);
+  beforeAll(async () => {
+    wide = await startTestSite({
+      '/': htmlPage(pages.map((page) => `<a href="${page}">p</a>`).join('\n')),
+      ...Object.fromEntries(
+        pages.map((page, index) => [
+          page,
+          htmlPage(
+            `<h1 id="top">${index}</h1> <a href="/">home</a> <a href="/missing">x</a> ${[0, 1, 2]
+              .map((file) => `<a href="/files/${index}-${file}.pdf">f</a>`)
+              .join(' ')}`,
+          ),
+        ]),
+      ),
+      ...Object.fromEntries(
+        pages.flatMap((_, index) =>
+          [0, 1, 2].map((file) => [
+            `/files/${index}-${file}.pdf`,
+            { headers: { 'content-type': 'application/pdf' }, body: 'pdf' },
+          ]),
+        ),
+      ),
+    });
+  });
+  afterAll(() => wide.close());
+  // Two fetches at a time, so the stop below comes with most of the site still unread.
+  const wideSettings = () => ({
+    url: wide.url('/'),
+    scanDepth: 2 as const,
+    checkAnchors: true,
+    maxThreadCount: 2,
+  });
+
+  it('does not read again the pages it read before it was stopped, and ends as a scan that ran through', async () => {
+    const through = await collectScan(wideSettings());
+    expect(through.done.status).toBe(ScanStatus.Complete);
+
+    // Interrupted: stopped once 8 pages have been read (as a crash would stop it).
+    const controller = new AbortController();
+    const interrupted: ScanEvent[] = [];
+    await runScan(crawlSettingsFor(defaultScanRequest(wideSettings())), {
+      ...fastEngineOptions,
+      checkpointPages: true,
+      signal: controller.signal,
+      onEvent: (event) => {
+        interrupted.push(event);
+        if (interrupted.filter((e) => e.type === 'page-read').length === 8) controller.abort();
+      },
+    });
+    const records = interrupted
+      .filter((event) => event.type === 'page-read')
+      .map((event) => event.record);
+    const checked = new Map<string, LinkEvent['check']>();
+    for (const event of interrupted) {
+      // What the server keeps of a run: the checks it made (skipped links were not checked).
+      if (event.type === 'link' && event.url !== '' && event.check.state !== 'skipped')
+        checked.set(event.url, event.check);
+    }
+    const readBefore = new Set(records.map((record) => new URL(record.url).pathname));
+    expect(readBefore.size).toBeGreaterThanOrEqual(8);
+    expect(readBefore.size).toBeLessThan(pages.length + 1);
+
+    const before = wide.requests.length;
+    const resume: ScanResume = {
+      checked: [...checked].map(([url, check]) => ({ url, check })),
+      pages: records,
+    };
+    const resumed = await collectScan(wideSettings(), { resume, checkpointPages: true });
+    const fetchedAgain = wide.requests.slice(before).map((request) => request.path);
+
+    expect(resumed.done.status).toBe(ScanStatus.Complete);
+    // Every page read before is taken from the checkpoint; the others are read once now.
+    const pagesFetched = fetchedAgain.filter((path) => path === '/' || path.startsWith('/pages/'));
+    expect(pagesFetched.filter((path) => readBefore.has(path))).toEqual([]);
+    expect(new Set(pagesFetched).size).toBe(pagesFetched.length);
+    expect(readBefore.size + pagesFetched.length).toBe(pages.length + 1);
+    // The same results as the scan that ran through: links, anchors, pages, summary.
+    expect(linkRows(resumed.links)).toEqual(linkRows(through.links));
+    expect(resumed.pages.map(pageRow).sort()).toEqual(through.pages.map(pageRow).sort());
+    const { durationMs: _a, ...resumedSummary } = resumed.done.summary;
+    const { durationMs: _b, ...throughSummary } = through.done.summary;
+    expect(resumedSummary).toEqual(throughSummary);
+    // The resumed run records every page again, for a crash during it.
+    expect(resumed.events.filter((event) => event.type === 'page-read')).toHaveLength(
+      pages.length + 1,
+    );
+  });
+
+  it('reads every page again when quality rules run (they need its text)', async () => {
+    const settings = { url: wide.url('/'), scanDepth: 2 as const, selectedRules: [4001] };
+    const first = await collectScan(settings, { checkpointPages: true });
+    expect(first.events.some((event) => event.type === 'page-read')).toBe(false);
+    const records = (
+      await collectScan({ url: wide.url('/'), scanDepth: 2 as const }, { checkpointPages: true })
+    ).events
+      .filter((event) => event.type === 'page-read')
+      .map((event) => event.record);
+    const before = wide.requests.length;
+    await collectScan(settings, { resume: { checked: [], pages: records } });
+    const fetched = wide.requests.slice(before).map((request) => request.path);
+    expect(fetched.filter((path) => path.startsWith('/pages/'))).toHaveLength(pages.length);
+  });
+});
+
+function pageRow(page: {
+  url: string;
+  finalUrl: string;
+  statusCode: number;
+  bytes: number;
+  depth: number;
+  title?: string;
+  linkCount: number;
+}): string {
+  return JSON.stringify([
+    page.url,
+    page.finalUrl,
+    page.statusCode,
+    page.bytes,
+    page.depth,
+    page.title,
+    page.linkCount,
+  ]);
+}
 
 /** Link events as comparable rows, in a stable order (their order depends on fetch timing). */
 function linkRows(links: LinkEvent[]): string[] {

@@ -1,6 +1,6 @@
 // Crash recovery (issue 21): a server process killed with SIGKILL mid-scan and started again
 // under the same WORKER_ID takes its scan back at once (not when the lease runs out), resumes it
-// from what it had written without fetching those URLs again, and ends with the very results of
+// from what it had written without fetching those URLs (pages included) again, and ends with the very results of
 // a scan that was never interrupted. Real `linkaudit-server` processes (the built dist/main.js).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -125,6 +125,15 @@ describe.each(testDialects())('a server killed mid-scan (%s)', (dialect) => {
       .where('scan_id', '=', id)
       .execute();
     expect(checkpoint.length).toBeGreaterThan(20);
+    // And the pages it had read (the page checkpoint).
+    const pagesRead = (
+      await testDatabase.database.db
+        .selectFrom('scan_page_reads')
+        .select('url')
+        .where('scan_id', '=', id)
+        .execute()
+    ).map((row) => new URL(row.url).pathname);
+    expect(pagesRead.length).toBeGreaterThan(0);
     const requestsBeforeRestart = site.requests.length;
 
     const restartedAt = Date.now();
@@ -151,6 +160,18 @@ describe.each(testDialects())('a server killed mid-scan (%s)', (dialect) => {
       fetchedAgain.includes(new URL(target.url).pathname),
     );
     expect(refetched.map((target) => target.url)).toEqual([]);
+    // No page read before the kill is read again; each of the others is read once.
+    const pagesFetched = fetchedAgain.filter((path) => path === '/' || /^\/p\d+\.html$/.test(path));
+    expect(pagesFetched.filter((path) => pagesRead.includes(path))).toEqual([]);
+    expect(pagesFetched.length).toBe(new Set(pagesFetched).size);
+    expect(pagesRead.length + pagesFetched.length).toBe(pageCount + 1);
+    // The checkpoint is gone once the scan is finished.
+    const leftOver = await testDatabase.database.db
+      .selectFrom('scan_page_reads')
+      .select('url')
+      .where('scan_id', '=', id)
+      .execute();
+    expect(leftOver).toEqual([]);
 
     // The same scan never interrupted: the same rows and counts.
     const through = await submitScan();

@@ -1,23 +1,27 @@
 import { FailureReason, failureReasons } from '@linkaudit/core';
 import type { Kysely } from 'kysely';
-import type { LinkCheck, RedirectHop, ScanResume } from '@linkaudit/engine';
+import type { LinkCheck, PageReadRecord, RedirectHop, ScanResume } from '@linkaudit/engine';
 import type { Database } from '../../db/schema.js';
-import { checkedTargets } from './scans.repository.js';
+import { checkedTargets, pageReads } from './scans.repository.js';
 
 /**
- * A running scan's checkpoint is the target rows it has written: each holds one URL's check.
- * A scan resumed after a crash gives those checks back to the engine (EngineOptions.resume),
- * which then fetches none of those URLs again unless it must read them (docs/decisions.md).
+ * A running scan's checkpoint is the target rows it has written (each holds one URL's check)
+ * and the pages it has read (scan_page_reads: each page's links, anchors and facts). A scan
+ * resumed after a crash gives both back to the engine (EngineOptions.resume), which then fetches
+ * none of those URLs again, pages included, unless it must read them (docs/decisions.md).
  */
 
-/** The checks a scan's earlier run wrote, for its next run to resume from. */
+/** The checks and pages a scan's earlier run wrote, for its next run to resume from. */
 export async function scanResumeOf(db: Kysely<Database>, scanId: string): Promise<ScanResume> {
   const checked: ScanResume['checked'] = [];
   for (const row of await checkedTargets(db, scanId)) {
     const check = checkOfTarget(row);
     if (check) checked.push({ url: row.url, check });
   }
-  return { checked };
+  const pages = (await pageReads(db, scanId)).map(
+    (row) => JSON.parse(row.record_json) as PageReadRecord,
+  );
+  return { checked, pages };
 }
 
 /** What of a check the target row's other columns do not hold. */

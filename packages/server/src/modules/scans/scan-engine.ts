@@ -44,6 +44,8 @@ const inThisProcess: ScanEngine = (
   runScan(settings, {
     ...engineOptions,
     ...(resume ? { resume } : {}),
+    // Each page as read is stored, so a scan resumed after a crash does not read it again.
+    checkpointPages: true,
     signal,
     addressPolicy: scanAddressPolicy(policy),
     onEvent,
@@ -58,6 +60,7 @@ function inOwnProcess(memoryLimitMb: number): ScanEngine {
     runIsolatedScan(settings, {
       ...isolatedEngineOptions(engineOptions),
       ...(resume ? { resume } : {}),
+      checkpointPages: true,
       memoryLimitMb,
       signal,
       addressPolicy: { module: addressGuardModule, name: scanAddressPolicy.name, argument: policy },

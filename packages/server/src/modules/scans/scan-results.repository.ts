@@ -4,6 +4,7 @@ import type {
   ScanCertificatesTable,
   ScanDuplicateAnchorsTable,
   ScanLinksTable,
+  ScanPageReadsTable,
   ScanPagesTable,
   ScanRuleViolationsTable,
   ScanTargetsTable,
@@ -24,6 +25,7 @@ export interface ResultBatch {
   certificates: Array<Insertable<ScanCertificatesTable>>;
   anchors: Array<Insertable<ScanDuplicateAnchorsTable>>;
   rules: Array<Insertable<ScanRuleViolationsTable>>;
+  pageReads: Array<Insertable<ScanPageReadsTable>>;
 }
 
 /** One batch and the running totals, in one transaction (targets before the links naming them). */
@@ -49,11 +51,22 @@ export async function writeResultBatch(
       await trx.insertInto('scan_duplicate_anchors').values(chunk).execute();
     for (const chunk of chunks(batch.rules))
       await trx.insertInto('scan_rule_violations').values(chunk).execute();
+    // (A page read again after a resume may already be recorded.)
+    for (const chunk of chunks(batch.pageReads)) {
+      await trx
+        .insertInto('scan_page_reads')
+        .values(chunk)
+        .onConflict((c) => c.doNothing())
+        .execute();
+    }
     await updateTotals(trx, scanId, totals);
   });
 }
 
-/** After the crawl, in one transaction: the pages, each target's reference count, final totals. */
+/**
+ * After the crawl, in one transaction: the pages, each target's reference count, final totals;
+ * the page checkpoint is no longer needed.
+ */
 export async function writeFinalResults(
   db: Kysely<Database>,
   scanId: string,
@@ -64,6 +77,7 @@ export async function writeFinalResults(
     for (const chunk of chunks(pages)) await trx.insertInto('scan_pages').values(chunk).execute();
     await countReferences(trx, scanId);
     await updateTotals(trx, scanId, totals);
+    await trx.deleteFrom('scan_page_reads').where('scan_id', '=', scanId).execute();
   });
 }
 

@@ -12,6 +12,7 @@ import type {
   ScanCertificatesTable,
   ScanDuplicateAnchorsTable,
   ScanLinksTable,
+  ScanPageReadsTable,
   ScanRuleViolationsTable,
   ScanTargetsTable,
 } from './scans.table.js';
@@ -47,6 +48,7 @@ export class ScanResultWriter implements Backpressure {
   #certificates: Array<Insertable<ScanCertificatesTable>> = [];
   #anchors: Array<Insertable<ScanDuplicateAnchorsTable>> = [];
   #rules: Array<Insertable<ScanRuleViolationsTable>> = [];
+  #pageReads: Array<Insertable<ScanPageReadsTable>> = [];
   #pending = 0;
   /** Events taken and not yet stored (gathering, or in a write under way or waiting). */
   #backlog = 0;
@@ -161,6 +163,14 @@ export class ScanResultWriter implements Backpressure {
         if (event.depth === 1) this.#startStatus ??= event.statusCode;
         return;
       }
+      case 'page-read':
+        // The page checkpoint (scan-checkpoint.ts): written with the batch that holds it.
+        this.#pageReads.push({
+          scan_id: this.scanId,
+          url: event.record.url,
+          record_json: JSON.stringify(event.record),
+        });
+        return;
       case 'link':
         return this.#recordLink(event);
       case 'duplicate-anchor':
@@ -283,12 +293,14 @@ export class ScanResultWriter implements Backpressure {
       certificates: this.#certificates,
       anchors: this.#anchors,
       rules: this.#rules,
+      pageReads: this.#pageReads,
     };
     this.#targets = [];
     this.#links = [];
     this.#certificates = [];
     this.#anchors = [];
     this.#rules = [];
+    this.#pageReads = [];
     return batch;
   }
 }

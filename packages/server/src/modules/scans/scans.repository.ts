@@ -355,6 +355,15 @@ export async function checkedTargets(db: Kysely<Database>, scanId: string) {
     .execute();
 }
 
+/** The pages a scan's earlier run read, as their records' JSON (its page checkpoint). */
+export async function pageReads(db: Kysely<Database>, scanId: string) {
+  return db
+    .selectFrom('scan_page_reads')
+    .select('record_json')
+    .where('scan_id', '=', scanId)
+    .execute();
+}
+
 /** Removes a scan's results (a re-queued scan writes them all again). */
 export async function deleteResults(db: Kysely<Database>, scanId: string): Promise<void> {
   const tables = [
@@ -364,6 +373,7 @@ export async function deleteResults(db: Kysely<Database>, scanId: string): Promi
     'scan_certificates',
     'scan_duplicate_anchors',
     'scan_rule_violations',
+    'scan_page_reads',
   ] as const;
   for (const table of tables) await db.deleteFrom(table).where('scan_id', '=', scanId).execute();
 }

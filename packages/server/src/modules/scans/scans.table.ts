@@ -87,6 +87,13 @@ export interface ScanLinksTable {
   anchor_state: string | null;
 }
 
+/** A running scan's page as read (the engine's PageReadRecord, as JSON): its checkpoint. */
+export interface ScanPageReadsTable {
+  scan_id: string;
+  url: string;
+  record_json: string;
+}
+
 export interface ScanCertificatesTable {
   scan_id: string;
   host: string;
@@ -127,5 +134,6 @@ export interface ScansTables {
   scan_links: ScanLinksTable;
   scan_certificates: ScanCertificatesTable;
   scan_duplicate_anchors: ScanDuplicateAnchorsTable;
+  scan_page_reads: ScanPageReadsTable;
   scan_rule_violations: ScanRuleViolationsTable;
 }
