@@ -1,9 +1,7 @@
 import type { FailureReason, ScanSummary, StopCause } from '@linkaudit/core';
-import type { ExtractedPage } from './extract/found-link.js';
+import type { ExtractedPage, LinkKind } from './extract/found-link.js';
 
-/** What a link points at, by the element that holds it. */
-export type LinkKind =
-  'page' | 'image' | 'script' | 'stylesheet' | 'iframe' | 'media' | 'object' | 'icon' | 'other';
+export type { LinkKind };
 
 /** One hop of a redirect chain: the address asked and the status it answered with. */
 export interface RedirectHop {

@@ -1,4 +1,6 @@
-import type { LinkKind } from '../events.js';
+/** What a link points at, by the element that holds it. */
+export type LinkKind =
+  'page' | 'image' | 'script' | 'stylesheet' | 'iframe' | 'media' | 'object' | 'icon' | 'other';
 
 /** A link as found in a page, before it is resolved against the page's base URL. */
 export interface FoundLink {
