@@ -1,7 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStripeTestServer, type StripeTestServer } from '../../test-support/stripe-server.js';
+import {
+  startTestWebhookReceiver,
+  type TestWebhookReceiver,
+} from '../../test-support/stripe-webhook-receiver.js';
 import {
   CardError,
   WebhookSignatureError,
@@ -11,6 +13,7 @@ import {
 import {
   createStripeGateway,
   stripeGatewayConfigFromEnv,
+  stripeInvoiceFailedMessage,
   UnhandledWebhookEventError,
 } from './stripe-gateway.js';
 
@@ -21,49 +24,12 @@ import {
 
 const day = 86_400;
 
-/** Our webhook endpoint's stand-in: hands each body to the adapter, answers as a route would. */
-interface WebhookReceiver {
-  url: string;
-  events: GatewayEvent[];
-  refusals: Error[];
-  stop(): Promise<void>;
-}
-
-async function startWebhookReceiver(gateway: () => PaymentGateway): Promise<WebhookReceiver> {
-  const receiver: Omit<WebhookReceiver, 'url' | 'stop'> = { events: [], refusals: [] };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const signature = req.headers['stripe-signature'];
-      try {
-        receiver.events.push(
-          gateway().parseWebhook(
-            Buffer.concat(chunks),
-            typeof signature === 'string' ? signature : undefined,
-          ),
-        );
-        res.writeHead(200).end();
-      } catch (error) {
-        receiver.refusals.push(error as Error);
-        res.writeHead(400).end();
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    ...receiver,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/billing/stripe/webhook`,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
 let stripe: StripeTestServer;
 let gateway: PaymentGateway;
-let receiver: WebhookReceiver;
+let receiver: TestWebhookReceiver;
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver(() => gateway);
+  receiver = await startTestWebhookReceiver(() => gateway);
   stripe = await startStripeTestServer({ webhookUrl: receiver.url });
 });
 
@@ -148,7 +114,7 @@ describe('cards', () => {
     const declined = await stripe.createCardPaymentMethod({ number: '4000000000000002' });
     const error = await gateway.attachCard(customer.id, declined, key()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CardError);
-    expect(error).toMatchObject({ message: 'Your card was declined.', code: 'generic_decline' });
+    expect(error).toMatchObject({ message: 'Your card was declined.', code: 'card_declined' });
 
     const wrongCvc = gateway.attachCard(customer.id, 'tok_chargeDeclinedIncorrectCvc', key());
     await expect(wrongCvc).rejects.toMatchObject({
@@ -273,7 +239,7 @@ describe('subscriptions', () => {
       discount: null,
       idempotencyKey: key(),
     });
-    await expect(attempt).rejects.toMatchObject({ name: 'CardError', code: 'generic_decline' });
+    await expect(attempt).rejects.toMatchObject({ name: 'CardError', code: 'card_declined' });
     const theirs = [...stripe.billing.subscriptions.values()].filter(
       (s) => s.customer === customerId,
     );
@@ -336,7 +302,12 @@ describe('subscriptions', () => {
     const failed = eventsOf('invoice.payment_failed', subscription.id);
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({
-      invoice: { status: 'open', amountDueCents: 2999, amountPaidCents: 0 },
+      invoice: {
+        status: 'open',
+        amountDueCents: 2999,
+        amountPaidCents: 0,
+        failureMessage: stripeInvoiceFailedMessage,
+      },
     });
 
     const retryKey = key();

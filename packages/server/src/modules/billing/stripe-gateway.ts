@@ -136,8 +136,9 @@ export function createStripeGateway(config: StripeGatewayConfig): PaymentGateway
       return await call();
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) {
-        // decline_code is '' when the issuer gave none (a wrong CVC has only a code).
-        throw new CardError(error.message, error.decline_code || error.code || 'card_declined');
+        // Stripe's error code (card_declined, incorrect_cvc, expired_card …); the issuer's
+        // decline_code (generic_decline, insufficient_funds …) is a detail of card_declined.
+        throw new CardError(error.message, error.code || error.decline_code || 'card_declined');
       }
       throw error;
     }
@@ -270,20 +271,22 @@ export function createStripeGateway(config: StripeGatewayConfig): PaymentGateway
     },
 
     async payOpenInvoice(subscriptionId, idempotencyKey) {
-      const open = await stripe.invoices.list({ subscription: subscriptionId, status: 'open' });
-      let last: GatewayInvoice | null = null;
-      // Oldest first, so the period the user is in is the last one settled.
-      for (const invoice of [...open.data].sort((a, b) => a.created - b.created)) {
+      const recent = await stripe.invoices.list({ subscription: subscriptionId, limit: 10 });
+      // The open invoice; with none, the newest one, so a retried call whose first attempt
+      // paid it gets that answer back from Stripe's idempotency instead of "nothing to pay".
+      const target = recent.data.find((invoice) => invoice.status === 'open') ?? recent.data[0];
+      if (!target) return null;
+      try {
         const paid = await cardCall(() =>
-          stripe.invoices.pay(
-            invoice.id,
-            {},
-            { idempotencyKey: `${idempotencyKey}:pay:${invoice.id}` },
-          ),
+          stripe.invoices.pay(target.id, {}, { idempotencyKey: `${idempotencyKey}:pay` }),
         );
-        last = toInvoice(paid);
+        return toInvoice(paid);
+      } catch (error) {
+        const alreadySettled =
+          target.status !== 'open' && error instanceof Stripe.errors.StripeInvalidRequestError;
+        if (alreadySettled) return null;
+        throw error;
       }
-      return last;
     },
 
     async listInvoices(customerId) {
@@ -375,9 +378,23 @@ function toInvoice(invoice: Stripe.Invoice): GatewayInvoice {
     currency: 'usd',
     periodStart: dateOf(invoice.period_start),
     periodEnd: dateOf(invoice.period_end),
-    failureMessage: invoice.last_finalization_error?.message ?? null,
+    failureMessage: failureMessageOf(invoice),
     createdAt: dateOf(invoice.created),
   };
+}
+
+/**
+ * Since API version 2025-03-31 an invoice no longer names its charge: the decline reason is on
+ * the PaymentIntent of `invoice.payments`, which a webhook payload does not include and a
+ * synchronous `parseWebhook` cannot fetch. So a failed attempt gets a plain sentence; the
+ * card's own message reaches the user when they pay again (`payOpenInvoice` → CardError).
+ */
+export const stripeInvoiceFailedMessage = 'The payment of this invoice failed.';
+
+function failureMessageOf(invoice: Stripe.Invoice): string | null {
+  if (invoice.last_finalization_error?.message) return invoice.last_finalization_error.message;
+  const failedAttempt = invoice.status === 'open' && invoice.attempt_count > 0;
+  return failedAttempt ? stripeInvoiceFailedMessage : null;
 }
 
 function cardSummaryOf(method: Stripe.PaymentMethod): CardSummary {
