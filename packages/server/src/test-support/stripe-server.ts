@@ -101,6 +101,68 @@ const enabledEvents = new Set<Stripe.Event['type']>([
 
 const apiVersion: Stripe.LatestApiVersion = '2026-10-28.endive';
 
+/**
+ * The top-level parameters each call takes, checked against the `stripe` package's request
+ * types (generated from Stripe's OpenAPI description): a name Stripe does not know fails to
+ * compile here, and a request naming a parameter not listed is refused as Stripe refuses it
+ * ("Received unknown parameter"), so an adapter sending a removed or misspelt one fails its
+ * tests. Only what this server implements is listed.
+ */
+const acceptedParameters: Record<string, readonly string[]> = {
+  'POST customers': ['email', 'name', 'metadata'] satisfies (keyof Stripe.CustomerCreateParams)[],
+  'POST customers/:id': [
+    'email',
+    'name',
+    'invoice_settings',
+  ] satisfies (keyof Stripe.CustomerUpdateParams)[],
+  'POST payment_methods': ['type', 'card'] satisfies (keyof Stripe.PaymentMethodCreateParams)[],
+  'POST payment_methods/:id/attach': [
+    'customer',
+  ] satisfies (keyof Stripe.PaymentMethodAttachParams)[],
+  'POST coupons': [
+    'id',
+    'amount_off',
+    'percent_off',
+    'currency',
+    'duration',
+    'name',
+    'metadata',
+  ] satisfies (keyof Stripe.CouponCreateParams)[],
+  'POST subscriptions': [
+    'customer',
+    'items',
+    'trial_period_days',
+    'discounts',
+    'payment_behavior',
+    'metadata',
+  ] satisfies (keyof Stripe.SubscriptionCreateParams)[],
+  'POST subscriptions/:id': [
+    'items',
+    'proration_behavior',
+    'payment_behavior',
+    'cancel_at_period_end',
+    'metadata',
+  ] satisfies (keyof Stripe.SubscriptionUpdateParams)[],
+  'GET invoices': [
+    'customer',
+    'subscription',
+    'status',
+    'limit',
+  ] satisfies (keyof Stripe.InvoiceListParams)[],
+  'POST invoices/:id/pay': ['payment_method'] satisfies (keyof Stripe.InvoicePayParams)[],
+};
+
+function checkParameters(call: string, form: FormObject): void {
+  const accepted = acceptedParameters[call] ?? [];
+  const unknown = Object.keys(form).find((name) => !accepted.includes(name));
+  if (unknown)
+    throw FakeStripeError.invalid(
+      `Received unknown parameter: ${unknown}`,
+      unknown,
+      'parameter_unknown',
+    );
+}
+
 export async function startStripeTestServer(
   options: { webhookUrl?: string | null } = {},
 ): Promise<StripeTestServer> {
@@ -362,6 +424,7 @@ export async function startStripeTestServer(
     const [, version, resource, id, action] = path.split('/');
     if (version !== 'v1' || !resource) throw unknownPath(method, path);
     const call = `${method} ${resource}${id ? '/:id' : ''}${action ? `/${action}` : ''}`;
+    checkParameters(call, form);
     switch (call) {
       case 'POST customers':
         return billing.createCustomer(form);

@@ -330,8 +330,58 @@ describe('subscriptions', () => {
   });
 });
 
+describe('requests', () => {
+  it('uses Stripe’s own features: trial days, coupons, proration invoiced at once, cancel at period end', async () => {
+    const customerId = await customerWithCard();
+    const subscription = await gateway.createSubscription({
+      customerId,
+      plan: 'Premium',
+      trialDays: 7,
+      discount: { kind: 'percent', percentOff: 10 },
+      idempotencyKey: key(),
+    });
+    await gateway.changePlan(subscription.id, 'Enterprise', key());
+    await gateway.cancelAtPeriodEnd(subscription.id);
+    const sent = (path: string) =>
+      stripe.requests.filter((r) => r.method === 'POST' && r.path === path).map((r) => r.form);
+    expect(sent('/v1/coupons').at(-1)).toEqual({
+      id: 'linkaudit-10-percent-off',
+      duration: 'forever',
+      percent_off: '10',
+    });
+    expect(sent('/v1/subscriptions').at(-1)).toEqual({
+      customer: customerId,
+      items: { 0: { price: stripe.prices.Premium } },
+      trial_period_days: '7',
+      discounts: { 0: { coupon: 'linkaudit-10-percent-off' } },
+      payment_behavior: 'error_if_incomplete',
+    });
+    const updates = sent(`/v1/subscriptions/${subscription.id}`);
+    expect(updates[0]).toMatchObject({
+      items: { 0: { price: stripe.prices.Enterprise } },
+      proration_behavior: 'always_invoice',
+    });
+    expect(updates[1]).toEqual({ cancel_at_period_end: 'true' });
+  });
+
+  it('is refused, as Stripe refuses it, a parameter Stripe does not know', async () => {
+    const response = await fetch(`${stripe.origin}/v1/subscriptions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stripe.secretKey}` },
+      body: new URLSearchParams({ customer: 'cus_1', coupon: 'old-style' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: { type: 'invalid_request_error', code: 'parameter_unknown', param: 'coupon' },
+    });
+    const noKey = await fetch(`${stripe.origin}/v1/customers`, { method: 'POST' });
+    expect(noKey.status).toBe(401);
+  });
+});
+
 describe('idempotency', () => {
   it('sends an Idempotency-Key with every mutating request', async () => {
+    const from = stripe.requests.length;
     const customerId = await customerWithCard();
     const subscription = await gateway.createSubscription({
       customerId,
@@ -343,9 +393,9 @@ describe('idempotency', () => {
     await gateway.changePlan(subscription.id, 'Premium', key());
     await gateway.cancelAtPeriodEnd(subscription.id);
     await gateway.reactivate(subscription.id);
-    const mutating = stripe.requests.filter(
-      (r) => r.method === 'POST' && !(r.path === '/v1/payment_methods' && r.form.card),
-    );
+    const mutating = stripe.requests
+      .slice(from)
+      .filter((r) => r.method === 'POST' && !(r.path === '/v1/payment_methods' && r.form.card));
     expect(mutating.length).toBeGreaterThan(6);
     expect(mutating.filter((r) => !r.idempotencyKey)).toEqual([]);
   });
