@@ -5,6 +5,7 @@ import {
   testCardById,
   testCardByNumber,
   type CardOutcome,
+  type CardRefusal,
   type TestCard,
 } from './stripe-test-cards.js';
 
@@ -172,7 +173,7 @@ export class FakeStripeError extends Error {
     });
   }
 
-  static card(outcome: Exclude<CardOutcome, { ok: true }>): FakeStripeError {
+  static card(outcome: CardRefusal): FakeStripeError {
     return new FakeStripeError(402, {
       type: 'card_error',
       code: outcome.code,
@@ -290,8 +291,7 @@ export class FakeBilling {
       if (!testCard) throw FakeStripeError.missing('token', card.token, 'card[token]');
     } else {
       testCard = testCardByNumber(text(card.number) ?? '');
-      if (!testCard)
-        throw FakeStripeError.card(incorrectNumber as Exclude<CardOutcome, { ok: true }>);
+      if (!testCard) throw FakeStripeError.card(incorrectNumber);
     }
     return this.newPaymentMethod(
       testCard,

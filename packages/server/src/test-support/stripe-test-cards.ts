@@ -4,9 +4,14 @@
  * Stripe accepts in test mode in its place, and what happens when the card is attached to a
  * customer (Stripe checks it then) and when it is charged.
  */
-export type CardOutcome =
-  | { ok: true }
-  | { ok: false; code: string; declineCode: string | null; message: string; param: string | null };
+export interface CardRefusal {
+  ok: false;
+  code: string;
+  declineCode: string | null;
+  message: string;
+  param: string | null;
+}
+export type CardOutcome = { ok: true } | CardRefusal;
 
 export interface TestCard {
   number: string;
@@ -21,7 +26,7 @@ export interface TestCard {
 
 const succeeds: CardOutcome = { ok: true };
 
-const genericDecline: CardOutcome = {
+const genericDecline: CardRefusal = {
   ok: false,
   code: 'card_declined',
   declineCode: 'generic_decline',
@@ -29,7 +34,7 @@ const genericDecline: CardOutcome = {
   param: null,
 };
 
-const incorrectCvc: CardOutcome = {
+const incorrectCvc: CardRefusal = {
   ok: false,
   code: 'incorrect_cvc',
   declineCode: null,
@@ -37,7 +42,7 @@ const incorrectCvc: CardOutcome = {
   param: 'cvc',
 };
 
-const expiredCard: CardOutcome = {
+const expiredCard: CardRefusal = {
   ok: false,
   code: 'expired_card',
   declineCode: null,
@@ -98,7 +103,7 @@ export const testCards: readonly TestCard[] = [
   },
 ];
 
-export const incorrectNumber: CardOutcome = {
+export const incorrectNumber: CardRefusal = {
   ok: false,
   code: 'incorrect_number',
   declineCode: null,

@@ -170,11 +170,20 @@ export function createStripeGateway(config: StripeGatewayConfig): PaymentGateway
       discount.kind === 'fixed'
         ? { amount_off: discount.amountOffCents, currency: 'usd' }
         : { percent_off: discount.percentOff };
-    const coupon = await stripe.coupons.create(
-      { id, duration: 'forever', ...terms },
-      { idempotencyKey: `${idempotencyKey}:coupon` },
-    );
-    return coupon.id;
+    try {
+      const coupon = await stripe.coupons.create(
+        { id, duration: 'forever', ...terms },
+        { idempotencyKey: `${idempotencyKey}:coupon` },
+      );
+      return coupon.id;
+    } catch (error) {
+      // Another checkout made the same coupon meanwhile: it is the one wanted.
+      const madeMeanwhile =
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        error.code === 'resource_already_exists';
+      if (madeMeanwhile) return id;
+      throw error;
+    }
   }
 
   const gateway: PaymentGateway = {
