@@ -173,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wakeWorkers: () => workers.wake(),
     ownerPlan: async (userId) => planOf((await accounts.findUser(userId))?.paidPlanId),
   });
-  const reports = new ReportService({ db: database.db, scans, samples });
+  const reports = new ReportService({ db: database.reportDb, scans, samples });
   const schedules = new ScheduleService({ db: database.db, clock, scans });
   const changeNotifier = new ChangeNotifier({
     db: database.db,
