@@ -68,7 +68,10 @@ function openPostgres(connectionString: string): DatabaseHandle {
   // A cursor lets `.stream(n)` fetch n rows at a time (CSV exports) instead of the whole result.
   const postgres = (max: number) =>
     new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }), cursor: Cursor }),
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString, max }),
+        cursor: Cursor,
+      }),
     });
   const db = postgres(10);
   const reportDb = postgres(POSTGRES_REPORT_CONNECTIONS);

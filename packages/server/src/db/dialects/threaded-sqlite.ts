@@ -60,8 +60,7 @@ export class ThreadedSqlite {
       createDriver: () => new ThreadedSqliteDriver(this, lane),
       createQueryCompiler: (): QueryCompiler => new SqliteQueryCompiler(),
       createAdapter: (): DialectAdapter => new ThreadedSqliteAdapter(),
-      createIntrospector: (db: Kysely<unknown>): DatabaseIntrospector =>
-        new SqliteIntrospector(db),
+      createIntrospector: (db: Kysely<unknown>): DatabaseIntrospector => new SqliteIntrospector(db),
     };
   }
 
