@@ -109,7 +109,7 @@ const linkSortColumns = {
 } as const;
 
 /** Link occurrences joined to their target and page, filtered as the query says. */
-function linkQuery(db: Kysely<Database>, scanId: string, query: ReportQuery) {
+function linkQuery(db: Kysely<Database>, scanId: string, query: ReportQuery, targetsFirst = false) {
   let q = db
     .selectFrom('scan_links as l')
     .innerJoin('scan_targets as t', (join) =>
@@ -119,13 +119,35 @@ function linkQuery(db: Kysely<Database>, scanId: string, query: ReportQuery) {
       join.onRef('p.scan_id', '=', 'l.scan_id').onRef('p.id', '=', 'l.page_id'),
     )
     .where('l.scan_id', '=', scanId);
-  if (query.status === 'anchor') q = q.where('l.anchor_state', '=', 'missing');
-  else if (query.status !== 'all') q = q.where('t.state', '=', query.status);
-  if (query.reason) q = q.where('t.reason', '=', query.reason);
+  if (targetsFirst) {
+    // The same state and reason filters, as the set of matching targets (targetsFirst below).
+    q = q.where('t.id', 'in', matchingTargets(db, scanId, query).select('t.id'));
+  } else {
+    if (query.status === 'anchor') q = q.where('l.anchor_state', '=', 'missing');
+    else if (query.status !== 'all') q = q.where('t.state', '=', query.status);
+    if (query.reason) q = q.where('t.reason', '=', query.reason);
+  }
   if (query.target !== undefined) q = q.where('t.url', '=', query.target);
   if (query.source !== undefined) q = q.where('p.url', '=', query.source);
   return q;
 }
+
+/** A scan's targets of the query's state and reason (never for `anchor`, a filter of links). */
+function matchingTargets(db: Kysely<Database>, scanId: string, query: ReportQuery) {
+  let targets = db.selectFrom('scan_targets as t').where('t.scan_id', '=', scanId);
+  if (query.status !== 'all') targets = targets.where('t.state', '=', query.status);
+  if (query.reason) targets = targets.where('t.reason', '=', query.reason);
+  if (query.target !== undefined) targets = targets.where('t.url', '=', query.target);
+  return targets;
+}
+
+/**
+ * Links at most, by the stored counts, for which a page sorted by target starts from the matching
+ * targets and sorts their links. SQLite's statistics know the average reason, not this one: for
+ * a reason of a few links it walks every target in URL order to find them (2–3 s at 110,000
+ * targets, once per reason in the summary's samples), where starting from the targets is a few ms.
+ */
+const FEW_LINKS = 2000;
 
 /**
  * The same filters as linkQuery without joining the pages (every link has its page; a source
@@ -156,19 +178,21 @@ function linkTargetQuery(db: Kysely<Database>, scanId: string, query: ReportQuer
   return q;
 }
 
-async function linkCount(
-  db: Kysely<Database>,
-  scanId: string,
-  query: ReportQuery,
+/** The links the query matches by the stored counts, when they can tell (state and reason only). */
+function storedLinkCount(
   stored: Awaited<ReturnType<typeof storedLinkCounts>>,
-) {
-  // Stored counts know links by target state and reason only: other filters count live.
-  if (stored && query.status !== 'anchor' && query.target === undefined && !query.source) {
-    return stored
-      .filter((row) => query.status === 'all' || row.state === query.status)
-      .filter((row) => !query.reason || row.reason === query.reason)
-      .reduce((sum, row) => sum + row.links, 0);
+  query: ReportQuery,
+): number | undefined {
+  if (!stored || query.status === 'anchor' || query.target !== undefined || query.source) {
+    return undefined;
   }
+  return stored
+    .filter((row) => query.status === 'all' || row.state === query.status)
+    .filter((row) => !query.reason || row.reason === query.reason)
+    .reduce((sum, row) => sum + row.links, 0);
+}
+
+async function linkCount(db: Kysely<Database>, scanId: string, query: ReportQuery) {
   const row = await linkTargetQuery(db, scanId, query)
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
@@ -181,9 +205,14 @@ async function linkCount(
  * numbered as their first link is met and only address-less links share a URL (the empty one, a
  * target each), but one the database reads from its indexes instead of sorting a URL's links.
  */
-function linkRowsQuery(db: Kysely<Database>, scanId: string, query: ReportQuery) {
+function linkRowsQuery(
+  db: Kysely<Database>,
+  scanId: string,
+  query: ReportQuery,
+  targetsFirst = false,
+) {
   const sortColumn = sortColumnOf(linkSortColumns, query.sortBy, 't.url');
-  return linkQuery(db, scanId, query)
+  return linkQuery(db, scanId, query, targetsFirst)
     .select([
       't.url as targetUri',
       'p.url as sourceUri',
@@ -234,9 +263,10 @@ export async function linkPage(
   query: ReportQuery,
 ): Promise<{ rows: LinkRow[]; total: number }> {
   const stored = await storedLinkCounts(db, scanId);
+  const storedTotal = storedLinkCount(stored, query);
   const [rows, total] = await Promise.all([
-    linkPageRows(db, scanId, query, stored !== undefined),
-    linkCount(db, scanId, query, stored),
+    linkPageRows(db, scanId, query, stored !== undefined, storedTotal),
+    storedTotal ?? linkCount(db, scanId, query),
   ]);
   return { total, rows: rows.map(toLinkRow) };
 }
@@ -252,9 +282,12 @@ async function linkPageRows(
   scanId: string,
   query: ReportQuery,
   finished: boolean,
+  storedTotal: number | undefined,
 ): Promise<StoredLinkRow[]> {
   const offset = (query.page - 1) * query.pageSize;
-  let rows = linkRowsQuery(db, scanId, query);
+  const filtered = query.status !== 'all' || Boolean(query.reason);
+  const targetsFirst = filtered && storedTotal !== undefined && storedTotal <= FEW_LINKS;
+  let rows = linkRowsQuery(db, scanId, query, targetsFirst);
   let skip = offset;
   const byTargetUrl = sortColumnOf(linkSortColumns, query.sortBy, 't.url') === 't.url';
   if (finished && offset > 0 && byTargetUrl && query.status !== 'anchor' && !query.source) {
@@ -278,10 +311,7 @@ async function targetUrlAtRow(
   query: ReportQuery,
   offset: number,
 ): Promise<{ url: string; rowsBefore: number } | undefined> {
-  let targets = db.selectFrom('scan_targets as t').where('t.scan_id', '=', scanId);
-  if (query.status !== 'all') targets = targets.where('t.state', '=', query.status);
-  if (query.reason) targets = targets.where('t.reason', '=', query.reason);
-  if (query.target !== undefined) targets = targets.where('t.url', '=', query.target);
+  const targets = matchingTargets(db, scanId, query);
   const order = query.sortOrder === 'desc' ? sql`desc` : sql`asc`;
   const urls = targets
     .select(['t.url as url', (eb) => eb.fn.sum<number | string>('t.reference_count').as('rows')])
