@@ -38,7 +38,8 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  SQLITE_READ_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+  SQLITE_READ_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  SQLITE_REPORT_READ_THREADS: z.coerce.number().int().min(1).max(16).default(2),
   REPORT_READS_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
   REPORT_READ_QUEUE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   PUBLIC_URL: z.url().optional(),
@@ -124,8 +125,12 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** SQLite only: read connections, each in its own worker thread (db/dialects/threaded-sqlite.ts). */
+  /**
+   * SQLite only: read connections, each in its own worker thread (db/dialects/threaded-sqlite.ts):
+   * for every read but reports', and kept for report reads, so neither kind queues behind the other.
+   */
   sqliteReadThreads: number;
+  sqliteReportReadThreads: number;
   /** Report tabs and CSV exports one reader runs at once, and how long a further one waits. */
   reportReads: { perUser: number; queueWaitMs: number };
   publicUrl: string;
@@ -214,6 +219,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     sqliteReadThreads: env.SQLITE_READ_THREADS,
+    sqliteReportReadThreads: env.SQLITE_REPORT_READ_THREADS,
     reportReads: { perUser: env.REPORT_READS_PER_USER, queueWaitMs: env.REPORT_READ_QUEUE_MS },
     publicUrl,
     webDistDir: path.resolve(env.WEB_DIST_DIR),

@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
-import { createThreadedSqliteDialect } from './dialects/threaded-sqlite.js';
+import { ThreadedSqlite } from './dialects/threaded-sqlite.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -12,6 +12,12 @@ export type Dialect = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * The same database for report reads (report tabs, summaries, CSV exports) on connections of
+   * their own: SQLite read threads, a PostgreSQL pool. However many heavy reads run, sign-in, the
+   * scan list and the scans' own writes never wait behind them for a connection.
+   */
+  reportDb: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
 }
@@ -20,38 +26,62 @@ export interface DatabaseOptions {
   /** postgres:// URL; without one the embedded SQLite file in dataDir is used. */
   databaseUrl?: string | undefined;
   dataDir: string;
-  /** SQLite connections that serve reads, each in its own thread (SQLITE_READ_THREADS). */
+  /** SQLite connections that serve reads but reports', each in its own thread (SQLITE_READ_THREADS). */
   sqliteReadThreads?: number | undefined;
+  /** SQLite connections that serve report reads, each in its own thread (SQLITE_REPORT_READ_THREADS). */
+  sqliteReportReadThreads?: number | undefined;
 }
 
-export const DEFAULT_SQLITE_READ_THREADS = 2;
+export const DEFAULT_SQLITE_READ_THREADS = 1;
+export const DEFAULT_SQLITE_REPORT_READ_THREADS = 2;
+/**
+ * PostgreSQL connections of the report pool: heavy reads beyond it wait for one of these, never
+ * for the main pool's ten.
+ */
+const POSTGRES_REPORT_CONNECTIONS = 4;
 
 /** Opens the configured database and brings its schema up to date before anyone uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl
     ? openPostgres(options.databaseUrl)
-    : openSqlite(
-        path.join(options.dataDir, 'linkaudit.db'),
-        options.sqliteReadThreads ?? DEFAULT_SQLITE_READ_THREADS,
-      );
+    : openSqlite(path.join(options.dataDir, 'linkaudit.db'), {
+        readThreads: options.sqliteReadThreads ?? DEFAULT_SQLITE_READ_THREADS,
+        reportReadThreads: options.sqliteReportReadThreads ?? DEFAULT_SQLITE_REPORT_READ_THREADS,
+      });
   await migrateToLatest(handle.db, handle.dialect);
   return handle;
 }
 
 /** SQLite in worker threads (dialects/threaded-sqlite.ts): queries never stall the event loop. */
-function openSqlite(filename: string, readThreads: number): DatabaseHandle {
+function openSqlite(
+  filename: string,
+  threads: { readThreads: number; reportReadThreads: number },
+): DatabaseHandle {
   mkdirSync(path.dirname(filename), { recursive: true });
-  const db = new Kysely<Database>({
-    dialect: createThreadedSqliteDialect({ filename, readThreads }),
-  });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const sqlite = new ThreadedSqlite({ filename, ...threads });
+  const db = new Kysely<Database>({ dialect: sqlite.dialect('main') });
+  const reportDb = new Kysely<Database>({ dialect: sqlite.dialect('report') });
+  return { db, reportDb, dialect: 'sqlite', close: () => closeBoth(db, reportDb) };
 }
 
 function openPostgres(connectionString: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: 10 });
   // A cursor lets `.stream(n)` fetch n rows at a time (CSV exports) instead of the whole result.
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  const postgres = (max: number) =>
+    new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString, max }),
+        cursor: Cursor,
+      }),
+    });
+  const db = postgres(10);
+  const reportDb = postgres(POSTGRES_REPORT_CONNECTIONS);
+  return { db, reportDb, dialect: 'postgres', close: () => closeBoth(db, reportDb) };
+}
+
+/** The report lane first: the main lane's SQLite instance is then the last and closes the file. */
+async function closeBoth(db: Kysely<Database>, reportDb: Kysely<Database>): Promise<void> {
+  await reportDb.destroy();
+  await db.destroy();
 }
 
 const migrationProvider: MigrationProvider = {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Kysely, sql, type Generated } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createThreadedSqliteDialect } from './dialects/threaded-sqlite.js';
+import { createThreadedSqliteDialect, ThreadedSqlite } from './dialects/threaded-sqlite.js';
 import { isUniqueViolation } from './errors.js';
 
 interface TestTables {
@@ -87,6 +87,47 @@ describe('threaded SQLite dialect', () => {
     finished.push('quick');
     await heavy;
     expect(finished).toEqual(['quick', 'heavy']);
+  });
+
+  it('keeps main-lane reads off the threads that serve report reads, and the reverse', async () => {
+    await db.destroy();
+    const sqlite = new ThreadedSqlite({
+      filename: path.join(dataDir, 'test.db'),
+      readThreads: 1,
+      reportReadThreads: 1,
+    });
+    db = new Kysely<TestTables>({ dialect: sqlite.dialect('main') });
+    const reports = new Kysely<TestTables>({ dialect: sqlite.dialect('report') });
+    try {
+      const finished: string[] = [];
+      // The report lane's only thread is busy for a while: a main-lane read must not queue
+      // behind it, nor a main-lane write wait for it.
+      const heavy = countTo(2_000_000)
+        .execute(reports)
+        .then(() => finished.push('report'));
+      await db.selectFrom('counter').selectAll().execute();
+      await db.updateTable('counter').set({ value: 2 }).where('id', '=', 1).execute();
+      finished.push('main');
+      await heavy;
+      expect(finished).toEqual(['main', 'report']);
+
+      // And the other way round: a busy main lane leaves report reads their own thread.
+      finished.length = 0;
+      const busy = countTo(2_000_000)
+        .execute(db)
+        .then(() => finished.push('main'));
+      const counter = await reports.selectFrom('counter').select('value').executeTakeFirstOrThrow();
+      finished.push('report');
+      await busy;
+      expect(counter.value).toBe(2);
+      expect(finished).toEqual(['report', 'main']);
+    } finally {
+      await reports.destroy();
+    }
+    // The threads stay open until the last instance is destroyed.
+    expect((await db.selectFrom('counter').select('value').executeTakeFirstOrThrow()).value).toBe(
+      2,
+    );
   });
 
   it('lets a read issued before a write answer as the data was when it was issued', async () => {

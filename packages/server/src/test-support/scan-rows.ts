@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import { ScanStatus } from '@linkaudit/core';
 import type { Database } from '../db/schema.js';
-import { changeStatus, insertScan } from '../modules/scans/scans.repository.js';
+import {
+  changeStatus,
+  countLinksByState,
+  countReferences,
+  insertScan,
+} from '../modules/scans/scans.repository.js';
 
 /** A scan row a test needs in the past: finished, with the history it would have had. */
 export interface FinishedScanRow {
@@ -43,5 +48,16 @@ export async function insertFinishedScan(
       .set({ unique_links: scan.uniqueLinks })
       .where('id', '=', scan.id)
       .execute();
+  });
+}
+
+/**
+ * What a scan's final write adds to the rows a test inserted: each target's reference count and
+ * the links counted by state and reason, as a finished scan has them.
+ */
+export async function countFinalResults(db: Kysely<Database>, scanId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await countReferences(trx, scanId);
+    await countLinksByState(trx, scanId);
   });
 }

@@ -19,24 +19,70 @@ import type { SqliteResult } from './sqlite-worker.js';
 
 export interface ThreadedSqliteOptions {
   filename: string;
-  /** Connections that serve reads outside transactions, each in its own thread. */
+  /** Connections that serve the main lane's reads outside transactions, each in its own thread. */
   readThreads: number;
+  /**
+   * Connections kept for the report lane's reads (report tabs, summaries, CSV exports), each in
+   * its own thread. 0 or absent: the report lane reads on the main lane's threads.
+   */
+  reportReadThreads?: number | undefined;
 }
+
+/**
+ * Which read connections a dialect's reads use. Report reads of a large scan take from tens of
+ * milliseconds to seconds each, and an export steps its statement for a minute; queued on the same
+ * threads, they put every sign-in and scan-list read behind them. The main lane never waits for a
+ * report read: each lane has its own threads, and its reads go to the least busy of its own.
+ */
+export type ReadLane = 'main' | 'report';
 
 /**
  * Kysely's SQLite dialect with every statement run in worker threads, so a long report query or
  * export never stalls the event loop. One writer thread holds the only connection that writes
  * (SQLite allows one writer at a time; queuing here is cheaper and fairer than busy_timeout
  * polling) and every transaction, for its whole life; reads outside a transaction go to the
- * least busy of `readThreads` read-only connections, which WAL lets run beside the writer.
+ * least busy read-only connection of their lane, which WAL lets run beside the writer.
+ *
+ * The dialects of both lanes (one Kysely instance each) share the threads: the first instance
+ * used opens them, the last destroyed closes them.
  */
+export class ThreadedSqlite {
+  readonly #options: ThreadedSqliteOptions;
+  #opening: Promise<ThreadPool> | undefined;
+  #users = 0;
+
+  constructor(options: ThreadedSqliteOptions) {
+    this.#options = options;
+  }
+
+  dialect(lane: ReadLane): Dialect {
+    return {
+      createDriver: () => new ThreadedSqliteDriver(this, lane),
+      createQueryCompiler: (): QueryCompiler => new SqliteQueryCompiler(),
+      createAdapter: (): DialectAdapter => new ThreadedSqliteAdapter(),
+      createIntrospector: (db: Kysely<unknown>): DatabaseIntrospector => new SqliteIntrospector(db),
+    };
+  }
+
+  /** The threads, opened on the first call; each call is one user until it calls release. */
+  async acquire(): Promise<ThreadPool> {
+    this.#users += 1;
+    this.#opening ??= ThreadPool.open(this.#options);
+    return this.#opening;
+  }
+
+  async release(): Promise<void> {
+    this.#users -= 1;
+    if (this.#users > 0 || !this.#opening) return;
+    const opening = this.#opening;
+    this.#opening = undefined;
+    await (await opening).close();
+  }
+}
+
+/** One dialect on the main lane (tests, tools): every read on `readThreads` threads. */
 export function createThreadedSqliteDialect(options: ThreadedSqliteOptions): Dialect {
-  return {
-    createDriver: () => new ThreadedSqliteDriver(options),
-    createQueryCompiler: (): QueryCompiler => new SqliteQueryCompiler(),
-    createAdapter: (): DialectAdapter => new ThreadedSqliteAdapter(),
-    createIntrospector: (db: Kysely<unknown>): DatabaseIntrospector => new SqliteIntrospector(db),
-  };
+  return new ThreadedSqlite(options).dialect('main');
 }
 
 /** Several connections at once, unlike the one-connection SqliteDriver, so Kysely takes no global lock. */
@@ -69,34 +115,40 @@ class WriterLock {
 class ThreadPool {
   readonly writerLock = new WriterLock();
   readonly writer: SqliteThread;
-  readonly readers: SqliteThread[];
+  readonly #readers: Record<ReadLane, SqliteThread[]>;
 
-  private constructor(writer: SqliteThread, readers: SqliteThread[]) {
+  private constructor(writer: SqliteThread, readers: Record<ReadLane, SqliteThread[]>) {
     this.writer = writer;
-    this.readers = readers;
+    this.#readers = readers;
   }
 
   /** The writer opens first: it puts the file in WAL mode, which read-only connections cannot. */
   static async open(options: ThreadedSqliteOptions): Promise<ThreadPool> {
     const writer = new SqliteThread({ filename: options.filename, readOnly: false });
     await writer.request({ kind: 'execute', sql: 'select 1', parameters: [] });
-    const readers = Array.from(
-      { length: Math.max(1, options.readThreads) },
-      () => new SqliteThread({ filename: options.filename, readOnly: true }),
-    );
-    return new ThreadPool(writer, readers);
+    const readers = (count: number) =>
+      Array.from(
+        { length: count },
+        () => new SqliteThread({ filename: options.filename, readOnly: true }),
+      );
+    const main = readers(Math.max(1, options.readThreads));
+    const report = options.reportReadThreads ? readers(options.reportReadThreads) : main;
+    return new ThreadPool(writer, { main, report });
   }
 
   /**
-   * Reads sent to a reader and not answered yet. A write first waits for the reads issued before
-   * it, so each read sees the data as it was when it was issued, as when every statement took
-   * turns on one connection: code that reads after its own write while a worker's write follows
-   * (a new scan's queue position, then its claim) keeps seeing things in the order it asked.
+   * Main-lane reads sent to a reader and not answered yet. A write first waits for the reads
+   * issued before it, so each read sees the data as it was when it was issued, as when every
+   * statement took turns on one connection: code that reads after its own write while a worker's
+   * write follows (a new scan's queue position, then its claim) keeps seeing things in the order
+   * it asked. Report reads are not waited for: they read results and never decide a write, and a
+   * scan's result writes must not wait for a long report query.
    */
   readonly #readsInFlight = new Set<Promise<unknown>>();
 
-  async read<T>(request: (reader: SqliteThread) => Promise<T>): Promise<T> {
-    const reading = request(this.leastBusyReader());
+  async read<T>(lane: ReadLane, request: (reader: SqliteThread) => Promise<T>): Promise<T> {
+    const reading = request(this.#leastBusyReader(lane));
+    if (lane === 'report') return reading;
     this.#readsInFlight.add(reading);
     try {
       return await reading;
@@ -109,32 +161,35 @@ class ThreadPool {
     if (this.#readsInFlight.size > 0) await Promise.allSettled([...this.#readsInFlight]);
   }
 
-  private leastBusyReader(): SqliteThread {
-    return this.readers.reduce((best, reader) => (reader.load < best.load ? reader : best));
+  #leastBusyReader(lane: ReadLane): SqliteThread {
+    return this.#readers[lane].reduce((best, reader) => (reader.load < best.load ? reader : best));
   }
 
   /** Readers first, so the writer's connection is the last and checkpoints the WAL away. */
   async close(): Promise<void> {
-    await Promise.all(this.readers.map((reader) => reader.close()));
+    const readers = new Set([...this.#readers.main, ...this.#readers.report]);
+    await Promise.all([...readers].map((reader) => reader.close()));
     await this.writer.close();
   }
 }
 
 class ThreadedSqliteDriver implements Driver {
-  readonly #options: ThreadedSqliteOptions;
+  readonly #threads: ThreadedSqlite;
+  readonly #lane: ReadLane;
   #pool: ThreadPool | undefined;
 
-  constructor(options: ThreadedSqliteOptions) {
-    this.#options = options;
+  constructor(threads: ThreadedSqlite, lane: ReadLane) {
+    this.#threads = threads;
+    this.#lane = lane;
   }
 
   async init(): Promise<void> {
-    this.#pool = await ThreadPool.open(this.#options);
+    this.#pool = await this.#threads.acquire();
   }
 
   acquireConnection(): Promise<DatabaseConnection> {
     if (!this.#pool) throw new Error('the SQLite driver is not initialized');
-    return Promise.resolve(new ThreadedSqliteConnection(this.#pool));
+    return Promise.resolve(new ThreadedSqliteConnection(this.#pool, this.#lane));
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -154,8 +209,9 @@ class ThreadedSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.#pool?.close();
+    if (!this.#pool) return;
     this.#pool = undefined;
+    await this.#threads.release();
   }
 }
 
@@ -168,10 +224,12 @@ const SQLITE_READONLY = 8;
  */
 class ThreadedSqliteConnection implements DatabaseConnection {
   readonly #pool: ThreadPool;
+  readonly #lane: ReadLane;
   #holdsWriter = false;
 
-  constructor(pool: ThreadPool) {
+  constructor(pool: ThreadPool, lane: ReadLane) {
     this.#pool = pool;
+    this.#lane = lane;
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
@@ -179,7 +237,9 @@ class ThreadedSqliteConnection implements DatabaseConnection {
     if (!this.#holdsWriter && isRead(compiledQuery)) {
       try {
         return toQueryResult(
-          await this.#pool.read((reader) => this.#run(reader, compiledQuery.sql, parameters)),
+          await this.#pool.read(this.#lane, (reader) =>
+            this.#run(reader, compiledQuery.sql, parameters),
+          ),
         );
       } catch (error) {
         // A statement that only looked like a read (WITH … INSERT): the writer runs it.
@@ -205,7 +265,7 @@ class ThreadedSqliteConnection implements DatabaseConnection {
     let thread = this.#pool.writer;
     const opened = this.#holdsWriter
       ? await thread.request(request)
-      : await this.#pool.read((reader) => {
+      : await this.#pool.read(this.#lane, (reader) => {
           thread = reader;
           return reader.request(request);
         });

@@ -8,6 +8,7 @@ import * as signInFailures from './2026-11-25T0700-sign-in-failures.js';
 import * as scanTargetCheckDetail from './2026-11-25T1100-scan-target-check-detail.js';
 import * as reportSortIndexes from './2026-11-25T1130-report-sort-indexes.js';
 import * as billing from './2026-11-26T1700-billing.js';
+import * as reportLinkCounts from './2026-11-26T1700-report-link-counts.js';
 import * as scanPageReads from './2026-11-26T1700-scan-page-reads.js';
 
 /** Every migration in order; names sort by date (and time) so the history reads top to bottom. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1100-scan-target-check-detail': scanTargetCheckDetail,
   '2026-11-25T1130-report-sort-indexes': reportSortIndexes,
   '2026-11-26T1700-billing': billing,
+  '2026-11-26T1700-report-link-counts': reportLinkCounts,
   '2026-11-26T1700-scan-page-reads': scanPageReads,
 };

@@ -128,9 +128,13 @@ describe.each(testDialects())('streamed exports and the per-user read limit (%s)
     counter = new LinkReadCounter();
     server = await startTestServer(
       dialect,
-      { SQLITE_READ_THREADS: '1', REPORT_READS_PER_USER: '2', REPORT_READ_QUEUE_MS: '400' },
+      {
+        SQLITE_REPORT_READ_THREADS: '1',
+        REPORT_READS_PER_USER: '2',
+        REPORT_READ_QUEUE_MS: '400',
+      },
       undefined,
-      (database) => ({ ...database, db: database.db.withPlugin(counter) }),
+      (database) => ({ ...database, reportDb: database.reportDb.withPlugin(counter) }),
     );
     api = apiClient(server.baseUrl);
     owner = await signUp(api, 'exporter');

@@ -9,7 +9,12 @@ import type {
   ScanRuleViolationsTable,
   ScanTargetsTable,
 } from './scans.table.js';
-import { countReferences, updateTotals, type ScanTotals } from './scans.repository.js';
+import {
+  countLinksByState,
+  countReferences,
+  updateTotals,
+  type ScanTotals,
+} from './scans.repository.js';
 
 /** Writes of a running scan's results: one transaction per batch, multi-row INSERTs. */
 
@@ -64,8 +69,8 @@ export async function writeResultBatch(
 }
 
 /**
- * After the crawl, in one transaction: the pages, each target's reference count, final totals;
- * the page checkpoint is no longer needed.
+ * After the crawl, in one transaction: the pages, each target's reference count, the links counted
+ * by state and reason, final totals; the page checkpoint is no longer needed.
  */
 export async function writeFinalResults(
   db: Kysely<Database>,
@@ -76,6 +81,7 @@ export async function writeFinalResults(
   await db.transaction().execute(async (trx) => {
     for (const chunk of chunks(pages)) await trx.insertInto('scan_pages').values(chunk).execute();
     await countReferences(trx, scanId);
+    await countLinksByState(trx, scanId);
     await updateTotals(trx, scanId, totals);
     await trx.deleteFrom('scan_page_reads').where('scan_id', '=', scanId).execute();
   });

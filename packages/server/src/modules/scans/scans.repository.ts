@@ -374,8 +374,32 @@ export async function deleteResults(db: Kysely<Database>, scanId: string): Promi
     'scan_duplicate_anchors',
     'scan_rule_violations',
     'scan_page_reads',
+    'scan_link_counts',
   ] as const;
   for (const table of tables) await db.deleteFrom(table).where('scan_id', '=', scanId).execute();
+}
+
+/**
+ * After the reference counts: the scan's links counted by target state and reason (the report's
+ * stored totals), from the targets' counts rather than the links themselves.
+ */
+export async function countLinksByState(db: Kysely<Database>, scanId: string): Promise<void> {
+  await db
+    .insertInto('scan_link_counts')
+    .columns(['scan_id', 'state', 'reason', 'links'])
+    .expression((eb) =>
+      eb
+        .selectFrom('scan_targets')
+        .select([
+          'scan_id',
+          'state',
+          'reason',
+          (select) => select.fn.sum<number>('reference_count').as('links'),
+        ])
+        .where('scan_id', '=', scanId)
+        .groupBy(['scan_id', 'state', 'reason']),
+    )
+    .execute();
 }
 
 /** After the crawl: each target's reference count from its link occurrences, in one statement. */

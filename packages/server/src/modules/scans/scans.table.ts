@@ -127,6 +127,18 @@ export interface ScanRuleViolationsTable {
   message: string | null;
 }
 
+/**
+ * A finished scan's link occurrences counted by their target's state and failure reason, written
+ * with its final results: the link tab's totals and filter counts read these few rows instead of
+ * counting millions of links on every open. No rows while the scan runs (counted live then).
+ */
+export interface ScanLinkCountsTable {
+  scan_id: string;
+  state: string;
+  reason: string | null;
+  links: BigCount;
+}
+
 export interface ScansTables {
   scans: ScansTable;
   scan_targets: ScanTargetsTable;
@@ -136,4 +148,5 @@ export interface ScansTables {
   scan_duplicate_anchors: ScanDuplicateAnchorsTable;
   scan_page_reads: ScanPageReadsTable;
   scan_rule_violations: ScanRuleViolationsTable;
+  scan_link_counts: ScanLinkCountsTable;
 }
