@@ -19,8 +19,8 @@ import { useVoucher } from './use-voucher';
 
 /**
  * Join-and-pay (SPEC §2 Dialogs): a visitor who picks a paid plan makes the account and starts
- * the trial in one dialog. The card is checked before the account is made; once made, a retry
- * (a declined card) only pays, it never registers twice.
+ * the trial in one dialog. Once the account is made, a retry (a declined card, a mistyped
+ * voucher) only pays: it never registers twice.
  */
 export function JoinAndPayDialog({ planId, onClose }: { planId: PaidPlanId; onClose: () => void }) {
   const { t } = useTranslation();
@@ -35,17 +35,20 @@ export function JoinAndPayDialog({ planId, onClose }: { planId: PaidPlanId; onCl
 
   const join = useBillingMutation(
     async (values: JoinForm) => {
-      const applied = await voucher.resolve();
-      if (applied === false) return false;
-      const free = pricePreview(plan, applied?.coupon).free;
       const card = cardHandle.current;
-      if (!free) card?.check();
+      // Without a voucher a card is needed for sure: a card that cannot be right stops the
+      // dialog before an account is made.
+      if (voucher.text.trim() === '') card?.check();
       let billed = billingUser;
       if (!billed) {
         const account = await joinAndSignIn(values);
         billed = { name: `${account.firstName} ${account.lastName}`, email: account.username };
         setBillingUser(billed);
       }
+      // ValidateCoupon is a signed-in call, so a visitor's voucher is checked once they are in.
+      const applied = await voucher.resolve();
+      if (applied === false) return false;
+      const free = pricePreview(plan, applied?.coupon).free;
       const cardToken = free || !card ? null : await card.createToken();
       await processPayment({
         plan: planId,
@@ -163,6 +166,7 @@ export function JoinAndPayDialog({ planId, onClose }: { planId: PaidPlanId; onCl
           cardHandle={cardHandle}
           idPrefix="join-and-pay"
           error={error}
+          canApplyVoucher={billingUser !== undefined}
         />
       </Form>
     </Modal>

@@ -27,7 +27,18 @@ const providerMessages: Record<string, string> = {
   'Your card does not support this type of purchase.': 'unsupported',
 };
 
+/** The billing service's own refusals (a stale screen asking for a change that no longer fits). */
+const serverMessages: Record<string, string> = {
+  'You already have a subscription; change its plan instead.': 'alreadySubscribed',
+  'You have no subscription to change; choose a plan on the pricing page.': 'noSubscription',
+  'The subscription is not cancelled.': 'notCancelled',
+  'The subscription has ended; choose a plan on the pricing page.': 'subscriptionEnded',
+  'Please enter a card first.': 'noCardOnFile',
+  'This customer has no attached payment source or default payment method.': 'noCardOnFile',
+};
+
 const keyOfText = new Map<string, string>([
+  ...Object.entries(serverMessages).map(([text, key]): [string, string] => [text, `server.${key}`]),
   ...Object.entries(billingMessages).map(([key, text]): [string, string] => [text, key]),
   ...Object.entries(providerMessages).map(([text, key]): [string, string] => [
     text,
