@@ -7,6 +7,7 @@ import * as schedules from './2026-11-24T0600-schedules.js';
 import * as signInFailures from './2026-11-25T0700-sign-in-failures.js';
 import * as scanTargetCheckDetail from './2026-11-25T1100-scan-target-check-detail.js';
 import * as reportSortIndexes from './2026-11-25T1130-report-sort-indexes.js';
+import * as billing from './2026-11-26T1700-billing.js';
 
 /** Every migration in order; names sort by date (and time) so the history reads top to bottom. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0700-sign-in-failures': signInFailures,
   '2026-11-25T1100-scan-target-check-detail': scanTargetCheckDetail,
   '2026-11-25T1130-report-sort-indexes': reportSortIndexes,
+  '2026-11-26T1700-billing': billing,
 };
