@@ -42,7 +42,6 @@ export function PlanCard({
     <Card
       className={classes.filter(Boolean).join(' ')}
       title={<h2 className="plan-name">{t(`plans.names.${plan.id}`)}</h2>}
-      data-plan={plan.id}
     >
       <div className="plan-price">
         <span className="plan-amount">{formatUsd(plan.monthlyPriceUsd, i18n.language)}</span>

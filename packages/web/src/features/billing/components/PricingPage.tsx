@@ -30,7 +30,7 @@ export default function PricingPage() {
       />
       <Row gutter={[20, 20]} align="stretch">
         {planIds.map((id) => (
-          <Col key={id} xs={24} sm={12} xl={6}>
+          <Col key={id} xs={24} sm={12} xl={6} data-plan={id}>
             <PlanCard plan={plans[id]} current={user?.paidPlanId === id}>
               {ready && <PlanActions plan={plans[id]} user={user} onDialog={setDialog} />}
             </PlanCard>
