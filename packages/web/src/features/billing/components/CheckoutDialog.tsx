@@ -29,7 +29,8 @@ export function CheckoutDialog({
   const plan = plans[planId];
   const voucher = useVoucher();
   const cardHandle = useRef<CardHandle>(null);
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  // Kept across double clicks; a refused attempt charged nothing, so the next one gets a new key.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [error, setError] = useState<string>();
   const pay = useBillingMutation(
     async () => {
@@ -72,7 +73,10 @@ export function CheckoutDialog({
             if (pay.isPending) return;
             setError(undefined);
             pay.mutate(undefined, {
-              onError: (failure) => setError(billingErrorText(failure, 'cardValidationFailed', t)),
+              onError: (failure) => {
+                setIdempotencyKey(newIdempotencyKey());
+                setError(billingErrorText(failure, 'cardValidationFailed', t));
+              },
             });
           }}
         >

@@ -29,7 +29,8 @@ export function JoinAndPayDialog({ planId, onClose }: { planId: PaidPlanId; onCl
   const rules = useSchemaRules(joinFormSchema);
   const voucher = useVoucher();
   const cardHandle = useRef<CardHandle>(null);
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  // Kept across double clicks; a refused attempt charged nothing, so the next one gets a new key.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [billingUser, setBillingUser] = useState<BillingUser>();
   const [error, setError] = useState<string>();
 
@@ -76,7 +77,10 @@ export function JoinAndPayDialog({ planId, onClose }: { planId: PaidPlanId; onCl
       : await form.validateFields();
     join.mutate(values, {
       // Registration refusals (an address already taken) come as the server's own texts.
-      onError: (failure) => setError(billingErrorText(failure, 'cardValidationFailed', t)),
+      onError: (failure) => {
+        setIdempotencyKey(newIdempotencyKey());
+        setError(billingErrorText(failure, 'cardValidationFailed', t));
+      },
     });
   };
 

@@ -22,7 +22,8 @@ export function UpdatePaymentDialog(
 ) {
   const { t } = useTranslation();
   const cardHandle = useRef<CardHandle>(null);
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  // Kept across double clicks; a refused attempt charged nothing, so the next one gets a new key.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [error, setError] = useState<string>();
   const update = useBillingMutation(
     async () => {
@@ -47,7 +48,10 @@ export function UpdatePaymentDialog(
         if (update.isPending) return;
         setError(undefined);
         update.mutate(undefined, {
-          onError: (failure) => setError(billingErrorText(failure, 'updateCardFailed', t)),
+          onError: (failure) => {
+            setIdempotencyKey(newIdempotencyKey());
+            setError(billingErrorText(failure, 'updateCardFailed', t));
+          },
         });
       }}
     >
