@@ -25,6 +25,9 @@ function createVoucher(type: 'trial' | 'fixed' | 'percent', value: number): stri
   return code;
 }
 
+// Each test runs operator commands (a few seconds each on a loaded machine) and several calls.
+test.describe.configure({ timeout: 90_000 });
+
 const planCard = (page: Page, plan: string): Locator => page.locator(`[data-plan="${plan}"]`);
 
 /** The confirmation dialog antd opens for a plan change or a cancellation: confirm it. */
@@ -55,7 +58,7 @@ test('a visitor joins with a voucher, changes, cancels and reactivates, then fix
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const code = createVoucher('trial', 14);
   const email = uniqueEmail('billing-journey');
 
