@@ -104,6 +104,9 @@ test('billing screens', async ({ browser, baseURL, request }) => {
   await signIn(page, token);
   await page.goto('/scan');
   await expect(page.getByRole('dialog', { name: 'Update payment details' })).toBeVisible();
+  // The pricing page behind the dialog loads lazily; wait for it and for the dialog's zoom.
+  await expect(page.locator('[data-plan="Premium"]')).toBeVisible();
+  await page.waitForTimeout(1000);
   await shoot(page, 'update-card-forced');
   await context.close();
 });

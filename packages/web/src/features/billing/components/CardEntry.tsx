@@ -8,7 +8,15 @@ import { SandboxCardFields } from './SandboxCardFields';
 const StripeCardFields = lazy(() => import('./StripeCardFields'));
 
 /** The card form of the configured gateway (GET /api/billing/config). */
-export function CardEntry({ handle, idPrefix }: { handle: Ref<CardHandle>; idPrefix: string }) {
+export function CardEntry({
+  handle,
+  idPrefix,
+  autoFocus,
+}: {
+  handle: Ref<CardHandle>;
+  idPrefix: string;
+  autoFocus?: boolean;
+}) {
   const { t } = useTranslation();
   const config = useBillingConfig();
   if (config.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
@@ -21,5 +29,5 @@ export function CardEntry({ handle, idPrefix }: { handle: Ref<CardHandle>; idPre
       </Suspense>
     );
   }
-  return <SandboxCardFields handle={handle} idPrefix={idPrefix} />;
+  return <SandboxCardFields handle={handle} idPrefix={idPrefix} autoFocus={autoFocus} />;
 }

@@ -22,9 +22,12 @@ function parseExpiry(text: string): { expMonth: number; expYear: number } {
 export function SandboxCardFields({
   handle,
   idPrefix,
+  autoFocus = false,
 }: {
   handle: Ref<CardHandle>;
   idPrefix: string;
+  /** The update-card dialog starts at the number (not at its Sign out button). */
+  autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
   const [number, setNumber] = useState('');
@@ -63,6 +66,7 @@ export function SandboxCardFields({
         <Form.Item label={t('billing.card.number')} htmlFor={`${idPrefix}-card-number`}>
           <Input
             id={`${idPrefix}-card-number`}
+            autoFocus={autoFocus}
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="4242 4242 4242 4242"

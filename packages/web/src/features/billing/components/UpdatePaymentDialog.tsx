@@ -98,7 +98,7 @@ export function UpdatePaymentDialog(
       )}
       <Typography.Paragraph type="secondary">{t('billing.updateCard.lead')}</Typography.Paragraph>
       <Form layout="vertical" requiredMark={false} component="div">
-        <CardEntry handle={cardHandle} idPrefix="update-card" />
+        <CardEntry handle={cardHandle} idPrefix="update-card" autoFocus />
         {error && <Alert type="error" showIcon title={error} role="alert" />}
       </Form>
     </Modal>
