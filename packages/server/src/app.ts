@@ -13,12 +13,17 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { AccessTokens, resolveJwtSecret } from './modules/accounts/access-tokens.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
-import { AccountService } from './modules/accounts/accounts.service.js';
+import { AccountService, type PlanState } from './modules/accounts/accounts.service.js';
 import { registerExternalLoginRoutes } from './modules/accounts/external-logins.routes.js';
 import { ExternalLoginService } from './modules/accounts/external-logins.service.js';
 import { OidcProviders } from './modules/accounts/oidc-providers.js';
 import { createMailer } from './modules/mail/mail.service.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
+import { BillingMails } from './modules/billing/billing-mail.js';
+import { BillingRenewals } from './modules/billing/billing-renewals.js';
+import { registerBillingRoutes } from './modules/billing/billing.routes.js';
+import { BillingService } from './modules/billing/billing.service.js';
+import { createGateway } from './modules/billing/gateway-factory.js';
 import { startPostgresRelay } from './modules/realtime/postgres-relay.js';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
@@ -44,6 +49,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     scanWorkers: ScanWorkers;
     scheduler: Scheduler;
+    billingRenewals: BillingRenewals;
+    billing: BillingService;
   }
 }
 
@@ -119,7 +126,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => mailer.drain());
 
   const tokens = new AccessTokens(resolveJwtSecret(config.auth.jwtSecret, config.dataDir), clock);
-  const accounts = new AccountService({ db: database.db, clock, mailer, config, tokens });
+  const accounts = new AccountService({
+    db: database.db,
+    clock,
+    mailer,
+    config,
+    tokens,
+    planState: (userId): Promise<PlanState> => billing.state(userId),
+  });
   const externalLogins = new ExternalLoginService({
     db: database.db,
     clock,
@@ -172,9 +186,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     updates,
     wakeWorkers: () => workers.wake(),
     ownerPlan: async (userId) => planOf((await accounts.findUser(userId))?.paidPlanId),
+    creditPeriodStart: (userId, now): Promise<Date | null> =>
+      billing.creditPeriodStart(userId, now),
   });
   const reports = new ReportService({ db: database.db, scans, samples });
   const schedules = new ScheduleService({ db: database.db, clock, scans });
+  const payments = createGateway(config, database.db, clock, app.log);
+  const billing = new BillingService({
+    db: database.db,
+    gateway: payments.gateway,
+    now: payments.now,
+    clock,
+    accounts,
+    schedules,
+    mails: new BillingMails({ mailer, accounts, publicUrl: config.publicUrl }),
+    log: app.log,
+  });
+  const billingRenewals = new BillingRenewals({
+    sandbox: payments.sandbox,
+    log: app.log,
+    intervalMs: config.scans.schedulerIntervalSeconds * 1000,
+  });
   const changeNotifier = new ChangeNotifier({
     db: database.db,
     scans,
@@ -193,12 +225,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('scanWorkers', workers);
   app.decorate('scheduler', scheduler);
+  app.decorate('billingRenewals', billingRenewals);
+  app.decorate('billing', billing);
   app.addHook('onReady', () => {
     workers.start(deps.workerConcurrency ?? config.scans.workerConcurrency);
-    if (deps.runsScheduler ?? true) scheduler.start();
+    if (deps.runsScheduler ?? true) {
+      scheduler.start();
+      billingRenewals.start();
+    }
     return Promise.resolve();
   });
   app.addHook('onClose', () => scheduler.stop());
+  app.addHook('onClose', () => billingRenewals.stop());
   app.addHook('onClose', () => workers.stop());
   if (config.sampleReport.enabled) queueSampleScanOnListen(app, samples, config);
 
@@ -216,6 +254,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     updates,
   });
   registerAccountRoutes(app, { accounts, rateLimitPerMinute: config.auth.rateLimitPerMinute });
+  registerBillingRoutes(app, {
+    billing,
+    gateway: payments.gateway,
+    sandbox: payments.sandbox,
+    publishableKey: config.billing.stripeEnvironment.STRIPE_PUBLISHABLE_KEY ?? null,
+    rateLimitPerMinute: config.auth.rateLimitPerMinute,
+  });
   registerExternalLoginRoutes(app, {
     externalLogins,
     secureCookies: config.publicUrl.startsWith('https:'),

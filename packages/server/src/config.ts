@@ -182,6 +182,12 @@ export type Config = {
     smtpUrl: string | undefined;
     from: string;
   };
+  billing: {
+    /** 'stripe' when STRIPE_SECRET_KEY is set; else the embedded sandbox gateway. */
+    gateway: 'sandbox' | 'stripe';
+    /** The STRIPE_* variables, read by the Stripe adapter (stripe-gateway.ts) itself. */
+    stripeEnvironment: Record<string, string | undefined>;
+  };
 };
 
 export class ConfigError extends Error {
@@ -238,6 +244,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `LinkAudit <no-reply@${new URL(publicUrl).hostname}>`,
+    },
+    billing: {
+      gateway: environment.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',
+      stripeEnvironment: Object.fromEntries(
+        Object.entries(environment).filter(([name]) => name.startsWith('STRIPE_')),
+      ),
     },
   };
 }

@@ -7,6 +7,12 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { adminUsage, runAdminCommand } from './modules/accounts/admin-command.js';
 import { planUsage, runPlanCommand } from './modules/accounts/plan-command.js';
+import {
+  billingUsage,
+  runBillingCommand,
+  runVoucherCommand,
+  voucherUsage,
+} from './modules/billing/billing-command.js';
 
 // Every scan starts a rule worker that loads ~70 modules (html-validate, the spell checker …);
 // with Node's compile cache on, which the worker shares (rules/rule-thread.ts), they are
@@ -20,6 +26,8 @@ const usage = [
   'usage: linkaudit-server [--role all|api|worker|scheduler]   serve (default role: all)',
   `       ${adminUsage.replace('usage: ', '')}`,
   `       ${planUsage.replace('usage: ', '')}`,
+  `       ${billingUsage.replace('usage: ', '')}`,
+  `       ${voucherUsage.replace('usage: ', '')}`,
 ].join('\n');
 
 /** A mistake of the person at the terminal: printed as a message, without a stack. */
@@ -38,6 +46,8 @@ async function main(): Promise<void> {
   const [command, ...args] = positionals;
   if (command === 'admin') return operatorCommand(runAdminCommand, args);
   if (command === 'plan') return operatorCommand(runPlanCommand, args);
+  if (command === 'billing') return operatorCommand(runBillingCommand, args);
+  if (command === 'voucher') return operatorCommand(runVoucherCommand, args);
   if (command !== undefined) throw new CommandError(`unknown command "${command}"\n${usage}`);
   const role = values.role as Role;
   if (!roles.includes(role)) {

@@ -20,6 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('canceled_at', 'timestamptz')
     .addColumn('payment_failed', 'boolean', (column) => column.notNull().defaultTo(false))
     .addColumn('voucher', 'varchar(64)')
+    // The idempotency key of the checkout that made the subscription: its retry answers the same.
+    .addColumn('payment_key', 'varchar(255)')
     .addColumn('updated_at', 'timestamptz', (column) => column.notNull())
     .execute();
   await db.schema

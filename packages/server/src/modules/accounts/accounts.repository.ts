@@ -302,3 +302,12 @@ export async function setUserPlan(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Sets the plan in force of one user (billing, as the subscription changes). */
+export async function setUserPlanById(
+  db: Kysely<Database>,
+  userId: string,
+  planId: string,
+): Promise<void> {
+  await db.updateTable('users').set({ paid_plan_id: planId }).where('id', '=', userId).execute();
+}

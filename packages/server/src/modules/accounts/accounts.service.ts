@@ -10,6 +10,7 @@ import {
   type AccountRole,
   type ChangePasswordRequest,
   type ForgotPasswordRequest,
+  type PlanId,
   type RegisterRequest,
   type ResetPasswordRequest,
   type SignInRequest,
@@ -36,6 +37,7 @@ import {
   raiseTokenVersion,
   revokeToken,
   setPasswordHash,
+  setUserPlanById,
   setUserRole,
   type SystemUser,
   type User,
@@ -50,7 +52,24 @@ export interface AccountDeps {
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'auth'>;
   tokens: AccessTokens;
+  /**
+   * The user's plan state from billing (userInfo's paidPlanId, trial, cancellation, failed
+   * payment …); without it every account reads as on its stored plan with nothing billed.
+   */
+  planState?: (userId: string) => Promise<PlanState>;
 }
+
+/** userInfo's billing fields (SPEC §3 User info). */
+export type PlanState = Pick<
+  UserInfo,
+  | 'paymentFailed'
+  | 'paidPlanId'
+  | 'cancelAtPeriodEnd'
+  | 'daysOfTrialLeft'
+  | 'canceledAt'
+  | 'paymentGatewaySubscriptionId'
+  | 'voucher'
+>;
 
 /** A new account and how it signs in (a password, or an external login). */
 export interface NewAccount {
@@ -65,7 +84,7 @@ export interface NewAccount {
   addLogin(trx: Transaction<Database>, userId: string, now: Date): Promise<void>;
 }
 
-/** Billing is a later module; until then the plan is set by an operator and nothing is billed. */
+/** Nothing billed: an external sign-in not yet registered, or a server without billing. */
 const freePlan = {
   paymentFailed: false,
   paidPlanId: 'Free',
@@ -221,7 +240,7 @@ export class AccountService {
     return user.role === 'admin' || listed ? ['user', 'admin'] : ['user'];
   }
 
-  userInfo(credential: Credential): UserInfo {
+  async userInfo(credential: Credential): Promise<UserInfo> {
     if (credential.kind === 'external') {
       const { signIn } = credential;
       return {
@@ -248,8 +267,9 @@ export class AccountService {
       emailConfirmed: user.emailConfirmed,
       hasRegistered: true,
       loginProvider: user.loginProvider,
-      ...freePlan,
-      paidPlanId: user.planId,
+      ...(this.deps.planState
+        ? await this.deps.planState(user.id)
+        : { ...freePlan, paidPlanId: user.planId }),
     };
   }
 
@@ -316,6 +336,11 @@ export class AccountService {
   /** An account by id, for the server's own modules (a schedule's owner); undefined when gone. */
   findUser(id: string): Promise<User | undefined> {
     return findUserById(this.deps.db, id);
+  }
+
+  /** Puts the user on the plan in force (billing, as the subscription changes). */
+  setPlan(userId: string, planId: PlanId): Promise<void> {
+    return setUserPlanById(this.deps.db, userId, planId);
   }
 
   /** `linkaudit-server admin grant|revoke <email>`; false when no account has that address. */

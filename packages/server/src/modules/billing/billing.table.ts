@@ -20,6 +20,8 @@ export interface BillingAccountsTable {
   canceled_at: NullableTimestamp;
   payment_failed: DefaultedFlag;
   voucher: string | null;
+  /** The idempotency key of the checkout that made the subscription: its retry answers the same. */
+  payment_key: string | null;
   updated_at: Timestamp;
 }
 

@@ -391,21 +391,23 @@ export class SandboxGateway implements PaymentGateway {
   async deliverPending(): Promise<void> {
     for (;;) {
       const pending = await repo.pendingEvents(this.db, batchSize);
+      let failed = false;
       for (const row of pending) {
         if (!(await repo.claimEvent(this.db, row.id, new Date()))) continue;
         const event = reviveEvent(row.payload_json);
         try {
           for (const listener of this.#listeners) await listener(event);
         } catch (error) {
+          // One event that cannot be applied now must not hold back the others.
           this.log?.error(
             { err: error, eventId: row.id },
             'billing event not applied; retried later',
           );
           await repo.unclaimEvent(this.db, row.id);
-          return;
+          failed = true;
         }
       }
-      if (pending.length < batchSize) return;
+      if (failed || pending.length < batchSize) return;
     }
   }
 

@@ -65,6 +65,11 @@ export interface ScanServiceDeps {
   wakeWorkers: () => void;
   /** A scan owner's current plan (an admin's requeue resolves the owner's scan with it). */
   ownerPlan: (userId: string) => Promise<Plan>;
+  /**
+   * Where the owner's monthly URL credit started counting: the start of the paid billing
+   * period (billing), or the calendar month (UTC) for an account without one.
+   */
+  creditPeriodStart?: (userId: string, now: Date) => Promise<Date | null>;
 }
 
 /** Scans of SPEC §3/§4/§7: submit (plan limits, credits), list, cancel, trash; owners only. */
@@ -173,8 +178,10 @@ export class ScanService {
   async #resolveNow(owner: ScanOwner, request: ScanRequest): Promise<ScanResolution> {
     const plan = planOf(owner.planId);
     const now = this.deps.clock.now();
-    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    const used = await urlsUsedSince(this.deps.db, owner.id, monthStart);
+    const periodStart =
+      (await this.deps.creditPeriodStart?.(owner.id, now)) ??
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const used = await urlsUsedSince(this.deps.db, owner.id, periodStart);
     const credit: MonthlyCredit = { remainingUrls: Math.max(0, plan.urlsPerMonth - used) };
     return resolveScan(request, plan, credit);
   }

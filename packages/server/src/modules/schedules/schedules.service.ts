@@ -134,6 +134,30 @@ export class ScheduleService {
     return this.#scheduledScan(await this.#owned(owner, row.id), language);
   }
 
+  /**
+   * After a downgrade (issue 22): active schedules beyond the new plan's allowance pause, the
+   * newest first; the oldest keep running. None is deleted; the user may resume one after
+   * pausing another, or after upgrading again. Answers how many were paused.
+   */
+  async pauseBeyondAllowance(owner: ScanOwner): Promise<number> {
+    const plan = planOf(owner.planId);
+    const allowance = plan.paid ? (plan.schedules ?? Number.POSITIVE_INFINITY) : 0;
+    const active = (await listSchedules(this.deps.db, owner.id))
+      .filter((row) => row.status === ScheduleStatus.Active)
+      .reverse();
+    const extra = active.slice(allowance);
+    for (const row of extra) {
+      await updateSchedule(
+        this.deps.db,
+        row.id,
+        { status: ScheduleStatus.Paused, nextRunAt: null },
+        this.deps.clock.now(),
+      );
+      await this.deps.scans.holdScheduleRuns(row.id);
+    }
+    return extra.length;
+  }
+
   /** GET /api/ScanApi/ScheduledRuns/{id}: the last 100 finished runs, oldest first. */
   async runs(owner: ScanOwner, id: string): Promise<ScheduledRun[]> {
     const row = await this.#owned(owner, id);

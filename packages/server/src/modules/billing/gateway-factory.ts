@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { BillingClock } from './billing-clock.js';
+import type { PaymentGateway } from './payment-gateway.js';
+import { SandboxGateway } from './sandbox-gateway.js';
+
+export interface GatewaySetup {
+  gateway: PaymentGateway;
+  /** The embedded sandbox (its card form, renewals, clock); null with a real provider. */
+  sandbox: SandboxGateway | null;
+  /** Billing time: the sandbox's clock (real time + offset), or real time. */
+  now: () => Promise<Date>;
+}
+
+/**
+ * The gateway the configuration selects: the sandbox by default, Stripe when STRIPE_SECRET_KEY
+ * is set. The Stripe seam: `createStripeGateway(stripeGatewayConfigFromEnv(env))` from
+ * `./stripe-gateway.js` (branch i22-stripe); until that module is merged, Stripe mode stops the
+ * start with a clear message instead of silently using the sandbox.
+ */
+export function createGateway(
+  config: Pick<Config, 'billing'>,
+  db: Kysely<Database>,
+  clock: Clock,
+  log: FastifyBaseLogger,
+): GatewaySetup {
+  if (config.billing.gateway === 'stripe') {
+    throw new Error(
+      'STRIPE_SECRET_KEY is set, but this build has no Stripe adapter (modules/billing/stripe-gateway.ts); unset STRIPE_SECRET_KEY to use the sandbox gateway.',
+    );
+  }
+  const billingClock = new BillingClock(db, clock);
+  const sandbox = new SandboxGateway(db, billingClock, log);
+  return { gateway: sandbox, sandbox, now: () => billingClock.now() };
+}
