@@ -186,8 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     updates,
     wakeWorkers: () => workers.wake(),
     ownerPlan: async (userId) => planOf((await accounts.findUser(userId))?.paidPlanId),
-    creditPeriodStart: (userId, now): Promise<Date | null> =>
-      billing.creditPeriodStart(userId, now),
+    creditPeriodStart: (userId): Promise<Date | null> => billing.creditPeriodStart(userId),
   });
   const reports = new ReportService({ db: database.db, scans, samples });
   const schedules = new ScheduleService({ db: database.db, clock, scans });

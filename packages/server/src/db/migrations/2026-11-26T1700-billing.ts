@@ -22,6 +22,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('voucher', 'varchar(64)')
     // The idempotency key of the checkout that made the subscription: its retry answers the same.
     .addColumn('payment_key', 'varchar(255)')
+    // When (real time) the current period began here: the monthly URL credit counts from it.
+    .addColumn('credit_period_start', 'timestamptz')
     .addColumn('updated_at', 'timestamptz', (column) => column.notNull())
     .execute();
   await db.schema

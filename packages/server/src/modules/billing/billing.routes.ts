@@ -21,6 +21,7 @@ import { signedInUser } from '../../plugins/authentication.js';
 import type { BillingService } from './billing.service.js';
 import { CardError, WebhookSignatureError, type PaymentGateway } from './payment-gateway.js';
 import type { SandboxGateway } from './sandbox-gateway.js';
+import { UnhandledWebhookEventError } from './stripe-gateway.js';
 
 export interface BillingRouteDeps {
   billing: BillingService;
@@ -153,6 +154,8 @@ function registerWebhook(app: FastifyInstance, deps: BillingRouteDeps): void {
         if (error instanceof WebhookSignatureError) {
           throw new HttpError(400, error.message);
         }
+        // Verified, but of a type billing does not act on: acknowledged so it is not retried.
+        if (error instanceof UnhandledWebhookEventError) return { received: true, replay: false };
         throw error;
       }
       const outcome = await deps.billing.applyEvent(event);

@@ -108,13 +108,10 @@ export class BillingService {
    * Where the user's monthly URL credit counts from, in real time: the start of the current
    * paid period (it resets each billing period), or null (the calendar month) without one.
    */
-  async creditPeriodStart(userId: string, realNow: Date): Promise<Date | null> {
+  async creditPeriodStart(userId: string): Promise<Date | null> {
     const account = await repo.findBillingAccount(this.deps.db, userId);
-    const start = account && toOptionalDate(account.current_period_start);
-    if (!account || !start || !liveStatuses.has(account.status)) return null;
-    // The sandbox's clock may run ahead of real time (advance-clock): count in real time.
-    const offset = (await this.deps.now()).getTime() - realNow.getTime();
-    return new Date(start.getTime() - offset);
+    if (!account || !liveStatuses.has(account.status)) return null;
+    return toOptionalDate(account.credit_period_start);
   }
 
   /** GET /api/Account/ValidateCoupon: type and value, or 404 'Invalid Voucher…'. */
@@ -366,7 +363,13 @@ export class BillingService {
     extra: { voucher?: string | null } = {},
   ): Promise<void> {
     const live = liveStatuses.has(subscription.status);
+    const before = await repo.findBillingAccount(this.deps.db, userId);
+    const previousStart = before && toOptionalDate(before.current_period_start);
+    const newPeriod =
+      before?.subscription_id !== subscription.id ||
+      previousStart?.getTime() !== subscription.currentPeriodStart.getTime();
     await repo.updateBillingAccount(this.deps.db, userId, {
+      ...(newPeriod ? { credit_period_start: this.deps.clock.now() } : {}),
       subscription_id: subscription.id,
       plan: subscription.plan,
       status: subscription.status,
@@ -405,6 +408,7 @@ export class BillingService {
       canceled_at: null,
       voucher: null,
       payment_key: null,
+      credit_period_start: null,
       updated_at: await this.deps.now(),
     });
   }

@@ -22,6 +22,11 @@ export interface BillingAccountsTable {
   voucher: string | null;
   /** The idempotency key of the checkout that made the subscription: its retry answers the same. */
   payment_key: string | null;
+  /**
+   * When, in real time, the current period began here: the monthly URL credit counts from it.
+   * Real time, not the sandbox's advanced clock, because scans finish in real time.
+   */
+  credit_period_start: NullableTimestamp;
   updated_at: Timestamp;
 }
 

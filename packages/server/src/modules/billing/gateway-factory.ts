@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { BillingClock } from './billing-clock.js';
 import type { PaymentGateway } from './payment-gateway.js';
 import { SandboxGateway } from './sandbox-gateway.js';
+import { createStripeGateway, stripeGatewayConfigFromEnv } from './stripe-gateway.js';
 
 export interface GatewaySetup {
   gateway: PaymentGateway;
@@ -17,9 +18,7 @@ export interface GatewaySetup {
 
 /**
  * The gateway the configuration selects: the sandbox by default, Stripe when STRIPE_SECRET_KEY
- * is set. The Stripe seam: `createStripeGateway(stripeGatewayConfigFromEnv(env))` from
- * `./stripe-gateway.js` (branch i22-stripe); until that module is merged, Stripe mode stops the
- * start with a clear message instead of silently using the sandbox.
+ * is set (every other STRIPE_* setting is then required, checked by the adapter at start).
  */
 export function createGateway(
   config: Pick<Config, 'billing'>,
@@ -28,9 +27,13 @@ export function createGateway(
   log: FastifyBaseLogger,
 ): GatewaySetup {
   if (config.billing.gateway === 'stripe') {
-    throw new Error(
-      'STRIPE_SECRET_KEY is set, but this build has no Stripe adapter (modules/billing/stripe-gateway.ts); unset STRIPE_SECRET_KEY to use the sandbox gateway.',
-    );
+    const stripe = stripeGatewayConfigFromEnv(config.billing.stripeEnvironment);
+    if (!stripe) throw new Error('STRIPE_SECRET_KEY is empty.');
+    return {
+      gateway: createStripeGateway({ ...stripe, clock }),
+      sandbox: null,
+      now: () => Promise.resolve(clock.now()),
+    };
   }
   const billingClock = new BillingClock(db, clock);
   const sandbox = new SandboxGateway(db, billingClock, log);
