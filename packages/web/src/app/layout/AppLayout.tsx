@@ -3,7 +3,9 @@ import { Button, Drawer, Grid, Layout, Menu } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { menuEntries } from '../../config/paths';
+import { menuEntries, paths } from '../../config/paths';
+import { useSignOut } from '../../features/auth/api/sign-out';
+import { PaymentFailedGate } from '../../features/billing/components/PaymentFailedGate';
 import { useUser } from '../../lib/api/get-user-info';
 import { AccountActions } from './AccountActions';
 import { AppFooter } from './AppFooter';
@@ -21,6 +23,8 @@ export function AppLayout() {
   const wide = screens.lg ?? true;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { user } = useUser();
+  // The forced update-card dialog's way out (SPEC §6): the same full reload as the header's.
+  const signOut = useSignOut({ onSettled: () => window.location.assign(paths.home.path) });
   const closeDrawer = () => setDrawerOpen(false);
   const items = menuEntries(user?.roles.includes('admin')).map((entry) => ({
     key: entry.path,
@@ -93,6 +97,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </Layout.Content>
+      <PaymentFailedGate onSignOut={() => signOut.mutate()} signingOut={signOut.isPending} />
       <AppFooter />
     </Layout>
   );

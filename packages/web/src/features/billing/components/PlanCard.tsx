@@ -1,42 +1,24 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { Badge, Card, Col, Row, Typography } from 'antd';
+import { Badge, Card, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { limits, planIds, plans, type Plan } from '@linkaudit/core';
-import { PageHeading } from '../../../components/ui/PageHeading';
+import { limits, type Plan } from '@linkaudit/core';
+import { formatUsd } from '../lib/price';
 
-/** /pricing: the four plans of the one plan config (DESIGN §4); plan buttons come with billing. */
-export default function PricingPage() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeading
-        title={t('pricing.title')}
-        lead={t('pricing.lead', { days: limits.trialDays })}
-      />
-      <Row gutter={[20, 20]} align="stretch">
-        {planIds.map((id) => (
-          <Col key={id} xs={24} sm={12} xl={6}>
-            <PlanCard plan={plans[id]} />
-          </Col>
-        ))}
-      </Row>
-      <Typography.Paragraph type="secondary" className="page-cta">
-        {t('pricing.footnote')}
-      </Typography.Paragraph>
-    </>
-  );
-}
-
-function PlanCard({ plan }: { plan: Plan }) {
+/** One plan: price, trial, allowances (DESIGN §4), the Popular flag, and its actions below. */
+export function PlanCard({
+  plan,
+  current,
+  children,
+}: {
+  plan: Plan;
+  current: boolean;
+  children: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const number = (value: number) => value.toLocaleString(i18n.language);
   const orUnlimited = (value: number | null) =>
     value === null ? t('pricing.unlimited') : number(value);
-  const price = plan.monthlyPriceUsd.toLocaleString(i18n.language, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: plan.monthlyPriceUsd === 0 ? 0 : 2,
-  });
   const urlsPerScan =
     plan.urlsPerScan > limits.paidSliderMax
       ? t('pricing.unlimitedUpTo', { count: number(plan.urlsPerScan) })
@@ -50,14 +32,19 @@ function PlanCard({ plan }: { plan: Plan }) {
     [t('pricing.htmlCheck'), plan.htmlCheck],
     [t('pricing.anchors'), plan.paid],
   ];
+  const classes = [
+    'plan-card',
+    plan.popular && 'plan-card-popular',
+    current && 'plan-card-current',
+  ];
 
   const card = (
     <Card
-      className={plan.popular ? 'plan-card plan-card-popular' : 'plan-card'}
+      className={classes.filter(Boolean).join(' ')}
       title={<h2 className="plan-name">{t(`plans.names.${plan.id}`)}</h2>}
     >
       <div className="plan-price">
-        <span className="plan-amount">{price}</span>
+        <span className="plan-amount">{formatUsd(plan.monthlyPriceUsd, i18n.language)}</span>
         <span className="plan-period">{t('pricing.perMonth')}</span>
       </div>
       <Typography.Paragraph type="secondary" className="plan-tagline">
@@ -68,6 +55,7 @@ function PlanCard({ plan }: { plan: Plan }) {
           ? t('pricing.trial', { days: plan.trialDays })
           : t('pricing.freeForever')}
       </Typography.Paragraph>
+      <div className="plan-actions">{children}</div>
       <ul className="plan-features">
         {rows.map(([label, value]) => (
           <li key={label} className={value === false ? 'plan-feature-off' : undefined}>
