@@ -120,10 +120,12 @@ export class ScanService {
       sourceScheduleId: options.schedule?.id ?? null,
       createdAt: this.deps.clock.now(),
     });
-    this.deps.wakeWorkers();
+    // The answer describes the scan as queued, so it is read before the workers are woken; a
+    // worker polling on its own may still take it first, and then it was at the head of the queue.
     const scan = (await this.list(owner)).find((item) => item.id === id);
+    this.deps.wakeWorkers();
     if (!scan) throw new Error('the new scan vanished');
-    return { ...scan, status: ScanStatus.Queued };
+    return { ...scan, status: ScanStatus.Queued, queuePosition: scan.queuePosition ?? 1 };
   }
 
   /**
