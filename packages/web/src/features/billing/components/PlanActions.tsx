@@ -10,7 +10,12 @@ import { cancelSubscription } from '../api/cancel-subscription';
 import { changeSubscription } from '../api/change-subscription';
 import { createSubscription } from '../api/create-subscription';
 import { reactivateSubscription } from '../api/reactivate-subscription';
-import { billingErrorText, translateBillingText, billingMessages } from '../lib/billing-messages';
+import {
+  billingErrorText,
+  billingMessages,
+  needsCard,
+  translateBillingText,
+} from '../lib/billing-messages';
 import { planAction } from '../lib/plan-action';
 import { formatUsd } from '../lib/price';
 
@@ -92,7 +97,12 @@ export function PlanActions({
             confirm(
               t('billing.recreate.title', { plan: name(plan.id) }),
               t('billing.recreate.content', { plan: name(plan.id), price }),
-              () => recreate.mutate(paidId, { onError: failed }),
+              () =>
+                recreate.mutate(paidId, {
+                  // A subscription that ended without a card (a 100 % voucher): check out anew.
+                  onError: (error) =>
+                    needsCard(error) ? onDialog({ kind: 'checkout', plan: paidId }) : failed(error),
+                }),
             )
           }
         >

@@ -8,6 +8,7 @@ import {
   billingErrorSource,
   billingMessages,
   CardError,
+  needsCard,
   translateBillingText,
 } from './billing-messages';
 
@@ -54,6 +55,19 @@ describe('billing messages (SPEC §8)', () => {
     expect(billingErrorSource(new CardError(billingMessages.checkCardNumber), 'tryAgain')).toBe(
       billingMessages.checkCardNumber,
     );
+  });
+
+  it('knows the refusals that ask for a card, from us and from Stripe, and nothing else', () => {
+    const ours = new ApiError(400, { exceptionMessage: 'Please enter a card first.' });
+    const stripe = new ApiError(400, {
+      exceptionMessage: 'This customer has no attached payment source or default payment method.',
+    });
+    expect(needsCard(ours)).toBe(true);
+    expect(needsCard(stripe)).toBe(true);
+    expect(needsCard(new ApiError(402, { exceptionMessage: 'Your card was declined.' }))).toBe(
+      false,
+    );
+    expect(needsCard(new TypeError('Please enter a card first.'))).toBe(false);
   });
 
   it('translates known texts by key and leaves an unknown provider text as it came', () => {

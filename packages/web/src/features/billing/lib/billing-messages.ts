@@ -73,6 +73,11 @@ export function billingErrorText(
   return translateBillingText(billingErrorSource(error, fallback), t);
 }
 
+/** The server refused because no card is on file: the way on is checkout, which asks for one. */
+export function needsCard(error: unknown): boolean {
+  return serverTexts(error).some((text) => serverMessages[text] === 'noCardOnFile');
+}
+
 function serverTexts(error: unknown): string[] {
   // A network failure or an answer without a message carries no provider's words.
   if (!(error instanceof ApiError)) return [];
