@@ -331,16 +331,20 @@ export class BillingService {
       const plan = (await repo.findBillingAccount(this.deps.db, account.user_id))
         ?.plan as PaidPlanId;
       if (event.type === 'invoice.payment_failed') {
+        // An ended subscription's late failure says nothing about the live one's card.
+        if (earlier) return 'applied';
         await repo.updateBillingAccount(this.deps.db, account.user_id, {
           payment_failed: true,
           updated_at: now,
         });
         await this.deps.mails.paymentFailed(account.user_id, event.invoice, plan);
       } else if (event.type === 'invoice.paid') {
-        await repo.updateBillingAccount(this.deps.db, account.user_id, {
-          payment_failed: false,
-          updated_at: now,
-        });
+        if (!earlier) {
+          await repo.updateBillingAccount(this.deps.db, account.user_id, {
+            payment_failed: false,
+            updated_at: now,
+          });
+        }
         if (event.invoice.amountPaidCents > 0) {
           await this.deps.mails.receipt(account.user_id, event.invoice, plan);
         }

@@ -333,6 +333,32 @@ describe.each(testDialects())('billing over HTTP (%s)', (dialect) => {
     );
     const paid = await smtp.nextMailTo(email);
     expect(paid.text).toContain(`$${(priceCents('Premium') / 100).toFixed(2)}`);
+
+    // A late failure of the ended subscription leaves the new one in good standing.
+    const { customer_id: customerId } = await server.database.db
+      .selectFrom('billing_accounts')
+      .select('customer_id')
+      .where('subscription_id', '=', String(recreated.body.paymentGatewaySubscriptionId))
+      .executeTakeFirstOrThrow();
+    const lateFailure = await server.app.billing.applyEvent({
+      id: `evt_late_${dialect}_${sequence}`,
+      type: 'invoice.payment_failed',
+      invoice: {
+        id: `in_late_${dialect}_${sequence}`,
+        customerId,
+        subscriptionId: String(ended.paymentGatewaySubscriptionId),
+        status: 'open',
+        amountDueCents: priceCents('Basic'),
+        amountPaidCents: 0,
+        currency: 'usd',
+        periodStart: new Date(),
+        periodEnd: new Date(),
+        failureMessage: 'Your card was declined.',
+        createdAt: new Date(),
+      },
+    });
+    expect(lateFailure).toBe('applied');
+    expect(await userInfo(token)).toMatchObject({ paidPlanId: 'Premium', paymentFailed: false });
   });
 
   it('applies each provider event once; the sandbox takes no webhooks', async () => {
