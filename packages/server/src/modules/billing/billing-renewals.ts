@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { PeriodicTask } from '../../periodic-task.js';
 import type { SandboxGateway } from './sandbox-gateway.js';
 
 /**
@@ -8,8 +9,7 @@ import type { SandboxGateway } from './sandbox-gateway.js';
  * several schedulers renew each subscription exactly once.
  */
 export class BillingRenewals {
-  #timer: NodeJS.Timeout | undefined;
-  #ticking: Promise<unknown> = Promise.resolve();
+  readonly #task: PeriodicTask;
 
   constructor(
     private readonly deps: {
@@ -17,24 +17,20 @@ export class BillingRenewals {
       log: FastifyBaseLogger;
       intervalMs: number;
     },
-  ) {}
-
-  start(): void {
-    if (this.#timer || !this.deps.sandbox) return;
-    const run = () => {
-      this.#ticking = this.tick().catch((error: unknown) => {
-        this.deps.log.error({ err: error }, 'billing renewals failed');
-      });
-    };
-    run();
-    this.#timer = setInterval(run, this.deps.intervalMs);
-    this.#timer.unref();
+  ) {
+    this.#task = new PeriodicTask(() => this.tick(), {
+      intervalMs: deps.intervalMs,
+      log: deps.log,
+      failure: 'billing renewals failed',
+    });
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#ticking;
+  start(): void {
+    if (this.deps.sandbox) this.#task.start();
+  }
+
+  stop(): Promise<void> {
+    return this.#task.stop();
   }
 
   /** Runs what fell due by the billing clock; answers how many periods ended. */

@@ -9,6 +9,7 @@ import {
 } from '@linkaudit/core';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
+import { PeriodicTask } from '../../periodic-task.js';
 import { toDate } from '../../db/values.js';
 import type { AccountService } from '../accounts/accounts.service.js';
 import {
@@ -46,27 +47,22 @@ const batchSize = 100;
  * missed time: a server that was down for three weeks catches up with one run, not three.
  */
 export class Scheduler {
-  #timer: NodeJS.Timeout | undefined;
-  #ticking: Promise<unknown> = Promise.resolve();
+  readonly #task: PeriodicTask;
 
-  constructor(private readonly deps: SchedulerDeps) {}
-
-  start(): void {
-    if (this.#timer) return;
-    const run = () => {
-      this.#ticking = this.tick().catch((error: unknown) => {
-        this.deps.log.error({ err: error }, 'scheduler tick failed');
-      });
-    };
-    run();
-    this.#timer = setInterval(run, this.deps.intervalMs);
-    this.#timer.unref();
+  constructor(private readonly deps: SchedulerDeps) {
+    this.#task = new PeriodicTask(() => this.tick(), {
+      intervalMs: deps.intervalMs,
+      log: deps.log,
+      failure: 'scheduler tick failed',
+    });
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#ticking;
+  start(): void {
+    this.#task.start();
+  }
+
+  stop(): Promise<void> {
+    return this.#task.stop();
   }
 
   /** One look at the clock: every due schedule this process wins is fired or skipped. */
