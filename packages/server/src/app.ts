@@ -188,7 +188,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ownerPlan: async (userId) => planOf((await accounts.findUser(userId))?.paidPlanId),
     creditPeriodStart: (userId): Promise<Date | null> => billing.creditPeriodStart(userId),
   });
-  const reports = new ReportService({ db: database.reportDb, scans, samples });
+  const reports = new ReportService({
+    db: database.reportDb,
+    exportDb: database.exportDb,
+    scans,
+    samples,
+  });
   const schedules = new ScheduleService({ db: database.db, clock, scans });
   const payments = createGateway(config, database.db, clock, app.log);
   const billing = new BillingService({

@@ -40,8 +40,9 @@ const environmentSchema = z.object({
     .optional(),
   SQLITE_READ_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   SQLITE_REPORT_READ_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+  SQLITE_EXPORT_READ_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   REPORT_READS_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
-  REPORT_READ_QUEUE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  REPORT_READ_QUEUE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -131,6 +132,7 @@ export type Config = {
    */
   sqliteReadThreads: number;
   sqliteReportReadThreads: number;
+  sqliteExportReadThreads: number;
   /** Report tabs and CSV exports one reader runs at once, and how long a further one waits. */
   reportReads: { perUser: number; queueWaitMs: number };
   publicUrl: string;
@@ -220,6 +222,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     databaseUrl: env.DATABASE_URL,
     sqliteReadThreads: env.SQLITE_READ_THREADS,
     sqliteReportReadThreads: env.SQLITE_REPORT_READ_THREADS,
+    sqliteExportReadThreads: env.SQLITE_EXPORT_READ_THREADS,
     reportReads: { perUser: env.REPORT_READS_PER_USER, queueWaitMs: env.REPORT_READ_QUEUE_MS },
     publicUrl,
     webDistDir: path.resolve(env.WEB_DIST_DIR),

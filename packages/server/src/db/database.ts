@@ -18,6 +18,11 @@ export interface DatabaseHandle {
    * scan list and the scans' own writes never wait behind them for a connection.
    */
   reportDb: Kysely<Database>;
+  /**
+   * The same database for CSV exports, on connections of their own again: an export steps its
+   * statement for minutes, and a report page must not wait behind its steps.
+   */
+  exportDb: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
 }
@@ -30,15 +35,23 @@ export interface DatabaseOptions {
   sqliteReadThreads?: number | undefined;
   /** SQLite connections that serve report reads, each in its own thread (SQLITE_REPORT_READ_THREADS). */
   sqliteReportReadThreads?: number | undefined;
+  /** SQLite connections that serve CSV exports, each in its own thread (SQLITE_EXPORT_READ_THREADS). */
+  sqliteExportReadThreads?: number | undefined;
 }
 
 export const DEFAULT_SQLITE_READ_THREADS = 1;
 export const DEFAULT_SQLITE_REPORT_READ_THREADS = 2;
+export const DEFAULT_SQLITE_EXPORT_READ_THREADS = 1;
 /**
  * PostgreSQL connections of the report pool: heavy reads beyond it wait for one of these, never
  * for the main pool's ten.
  */
 const POSTGRES_REPORT_CONNECTIONS = 4;
+/**
+ * PostgreSQL connections of the export pool: a CSV export holds one (its cursor) for its whole
+ * download, so this many exports run at once across all users; more wait for a connection.
+ */
+const POSTGRES_EXPORT_CONNECTIONS = 4;
 
 /** Opens the configured database and brings its schema up to date before anyone uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -47,6 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : openSqlite(path.join(options.dataDir, 'linkaudit.db'), {
         readThreads: options.sqliteReadThreads ?? DEFAULT_SQLITE_READ_THREADS,
         reportReadThreads: options.sqliteReportReadThreads ?? DEFAULT_SQLITE_REPORT_READ_THREADS,
+        exportReadThreads: options.sqliteExportReadThreads ?? DEFAULT_SQLITE_EXPORT_READ_THREADS,
       });
   await migrateToLatest(handle.db, handle.dialect);
   return handle;
@@ -55,13 +69,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 /** SQLite in worker threads (dialects/threaded-sqlite.ts): queries never stall the event loop. */
 function openSqlite(
   filename: string,
-  threads: { readThreads: number; reportReadThreads: number },
+  threads: { readThreads: number; reportReadThreads: number; exportReadThreads: number },
 ): DatabaseHandle {
   mkdirSync(path.dirname(filename), { recursive: true });
   const sqlite = new ThreadedSqlite({ filename, ...threads });
   const db = new Kysely<Database>({ dialect: sqlite.dialect('main') });
   const reportDb = new Kysely<Database>({ dialect: sqlite.dialect('report') });
-  return { db, reportDb, dialect: 'sqlite', close: () => closeBoth(db, reportDb) };
+  const exportDb = new Kysely<Database>({ dialect: sqlite.dialect('export') });
+  return {
+    db,
+    reportDb,
+    exportDb,
+    dialect: 'sqlite',
+    close: () => closeAll(db, reportDb, exportDb),
+  };
 }
 
 function openPostgres(connectionString: string): DatabaseHandle {
@@ -75,12 +96,19 @@ function openPostgres(connectionString: string): DatabaseHandle {
     });
   const db = postgres(10);
   const reportDb = postgres(POSTGRES_REPORT_CONNECTIONS);
-  return { db, reportDb, dialect: 'postgres', close: () => closeBoth(db, reportDb) };
+  const exportDb = postgres(POSTGRES_EXPORT_CONNECTIONS);
+  return {
+    db,
+    reportDb,
+    exportDb,
+    dialect: 'postgres',
+    close: () => closeAll(db, reportDb, exportDb),
+  };
 }
 
-/** The report lane first: the main lane's SQLite instance is then the last and closes the file. */
-async function closeBoth(db: Kysely<Database>, reportDb: Kysely<Database>): Promise<void> {
-  await reportDb.destroy();
+/** The main instance last: on SQLite the last one to go closes the threads (writer last). */
+async function closeAll(db: Kysely<Database>, ...others: Array<Kysely<Database>>): Promise<void> {
+  await Promise.all(others.map((other) => other.destroy()));
   await db.destroy();
 }
 

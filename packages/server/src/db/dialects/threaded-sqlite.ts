@@ -26,6 +26,11 @@ export interface ThreadedSqliteOptions {
    * its own thread. 0 or absent: the report lane reads on the main lane's threads.
    */
   reportReadThreads?: number | undefined;
+  /**
+   * Connections kept for CSV exports, each in its own thread. 0 or absent: exports read on the
+   * report lane's threads.
+   */
+  exportReadThreads?: number | undefined;
 }
 
 /**
@@ -33,8 +38,10 @@ export interface ThreadedSqliteOptions {
  * milliseconds to seconds each, and an export steps its statement for a minute; queued on the same
  * threads, they put every sign-in and scan-list read behind them. The main lane never waits for a
  * report read: each lane has its own threads, and its reads go to the least busy of its own.
+ * Exports have a lane of their own too: an export is a statement stepped 2,000 rows at a time for
+ * minutes, and each step queued in front of a report page made that page wait for it.
  */
-export type ReadLane = 'main' | 'report';
+export type ReadLane = 'main' | 'report' | 'export';
 
 /**
  * Kysely's SQLite dialect with every statement run in worker threads, so a long report query or
@@ -43,7 +50,7 @@ export type ReadLane = 'main' | 'report';
  * polling) and every transaction, for its whole life; reads outside a transaction go to the
  * least busy read-only connection of their lane, which WAL lets run beside the writer.
  *
- * The dialects of both lanes (one Kysely instance each) share the threads: the first instance
+ * The dialects of the lanes (one Kysely instance each) share the threads: the first instance
  * used opens them, the last destroyed closes them.
  */
 export class ThreadedSqlite {
@@ -133,7 +140,8 @@ class ThreadPool {
       );
     const main = readers(Math.max(1, options.readThreads));
     const report = options.reportReadThreads ? readers(options.reportReadThreads) : main;
-    return new ThreadPool(writer, { main, report });
+    const exports = options.exportReadThreads ? readers(options.exportReadThreads) : report;
+    return new ThreadPool(writer, { main, report, export: exports });
   }
 
   /**
@@ -141,14 +149,14 @@ class ThreadPool {
    * issued before it, so each read sees the data as it was when it was issued, as when every
    * statement took turns on one connection: code that reads after its own write while a worker's
    * write follows (a new scan's queue position, then its claim) keeps seeing things in the order
-   * it asked. Report reads are not waited for: they read results and never decide a write, and a
+   * it asked. Report and export reads are not waited for: they read results and never decide a write, and a
    * scan's result writes must not wait for a long report query.
    */
   readonly #readsInFlight = new Set<Promise<unknown>>();
 
   async read<T>(lane: ReadLane, request: (reader: SqliteThread) => Promise<T>): Promise<T> {
     const reading = request(this.#leastBusyReader(lane));
-    if (lane === 'report') return reading;
+    if (lane !== 'main') return reading;
     this.#readsInFlight.add(reading);
     try {
       return await reading;
@@ -167,7 +175,7 @@ class ThreadPool {
 
   /** Readers first, so the writer's connection is the last and checkpoints the WAL away. */
   async close(): Promise<void> {
-    const readers = new Set([...this.#readers.main, ...this.#readers.report]);
+    const readers = new Set(Object.values(this.#readers).flat());
     await Promise.all([...readers].map((reader) => reader.close()));
     await this.writer.close();
   }

@@ -134,7 +134,11 @@ describe.each(testDialects())('streamed exports and the per-user read limit (%s)
         REPORT_READ_QUEUE_MS: '400',
       },
       undefined,
-      (database) => ({ ...database, reportDb: database.reportDb.withPlugin(counter) }),
+      (database) => ({
+        ...database,
+        reportDb: database.reportDb.withPlugin(counter),
+        exportDb: database.exportDb.withPlugin(counter),
+      }),
     );
     api = apiClient(server.baseUrl);
     owner = await signUp(api, 'exporter');
@@ -255,6 +259,51 @@ describe.each(testDialects())('streamed exports and the per-user read limit (%s)
       status = (await api.get(`/api/report/link/${bigScan}`, owner.token)).status;
     }
     expect(status).toBe(200);
+  });
+
+  it("computes a finished scan's summary once for readers arriving together, and keeps it", async () => {
+    const otherId = await userIdOf(server.database.db, other.email);
+    const [together, alone] = [
+      await insertBigScan(server.database.db, otherId, 100),
+      await insertBigScan(server.database.db, otherId, 100),
+    ];
+    const summaryOf = (scanId: string) => api.get(`/api/report/summary/${scanId}`, other.token);
+
+    let before = await settledQueriesStarted();
+    expect((await summaryOf(alone)).status).toBe(200);
+    const oneComputation = (await settledQueriesStarted()) - before;
+    expect(oneComputation).toBeGreaterThan(0);
+
+    before = await settledQueriesStarted();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => summaryOf(together)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
+    expect((await settledQueriesStarted()) - before).toBe(oneComputation);
+
+    before = await settledQueriesStarted();
+    const again = await summaryOf(together);
+    expect(again.body).toEqual(answers[0]!.body);
+    expect((await settledQueriesStarted()) - before).toBe(0);
+  });
+
+  it('computes a summary under the per-user read limit, but answers a kept one at once', async () => {
+    const ownerId = await userIdOf(server.database.db, owner.email);
+    const [kept, fresh] = [
+      await insertBigScan(server.database.db, ownerId, 100),
+      await insertBigScan(server.database.db, ownerId, 100),
+    ];
+    expect((await api.get(`/api/report/summary/${kept}`, owner.token)).status).toBe(200);
+    const first = await openExport(owner.token, bigScan);
+    const second = await openExport(owner.token, bigScan);
+    try {
+      const refused = await api.get(`/api/report/summary/${fresh}`, owner.token);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ message: tooManyReportReadsMessage(1) });
+      expect((await api.get(`/api/report/summary/${kept}`, owner.token)).status).toBe(200);
+    } finally {
+      await first.abort();
+      await second.abort();
+    }
   });
 
   it('drops a queued report read whose client went away, without running its query', async () => {

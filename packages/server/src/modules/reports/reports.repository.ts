@@ -212,25 +212,32 @@ function linkRowsQuery(
   targetsFirst = false,
 ) {
   const sortColumn = sortColumnOf(linkSortColumns, query.sortBy, 't.url');
-  return linkQuery(db, scanId, query, targetsFirst)
-    .select([
-      't.url as targetUri',
-      'p.url as sourceUri',
-      't.state',
-      't.status_code',
-      't.reason',
-      't.message',
-      't.reference_count',
-      'l.element',
-      'l.line',
-      'l.col',
-      'l.target',
-      'l.anchor_fragment',
-      'l.anchor_state',
-    ])
-    .orderBy(sortColumn, query.sortOrder)
-    .$if(sortColumn === 't.url', (ordered) => ordered.orderBy('t.id'))
-    .orderBy('l.id');
+  return (
+    linkQuery(db, scanId, query, targetsFirst)
+      .select([
+        't.url as targetUri',
+        'p.url as sourceUri',
+        't.state',
+        't.status_code',
+        't.reason',
+        't.message',
+        't.reference_count',
+        'l.element',
+        'l.line',
+        'l.col',
+        'l.target',
+        'l.anchor_fragment',
+        'l.anchor_state',
+      ])
+      .orderBy(sortColumn, query.sortOrder)
+      .$if(sortColumn === 't.url', (ordered) => ordered.orderBy('t.id'))
+      // Links of one target stay together; targets of equal count come by id (first met first),
+      // in the sort's direction, as the unique index scan_targets_references walks them.
+      .$if(sortColumn === 't.reference_count', (ordered) =>
+        ordered.orderBy('t.id', query.sortOrder),
+      )
+      .orderBy('l.id')
+  );
 }
 
 type StoredLinkRow = Awaited<

@@ -95,8 +95,21 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
   routes.get(
     '/api/report/summary/:id',
     { schema: { params: idParams, response: { 200: reportSummarySchema } } },
-    async (request, reply) =>
-      reports.summary(await optionalUser(app, request, reply), request.params.id),
+    async (request, reply) => {
+      const user = await optionalUser(app, request, reply);
+      // Computing (or joining) the figures takes a heavy-read place; kept figures do not.
+      const place = async () => {
+        const release = await heavyReadPlace(heavyReads, readerOf(request, user), reply);
+        if (!release) throw new HeavyReadAbandoned();
+        return release;
+      };
+      try {
+        return await reports.summary(user, request.params.id, place);
+      } catch (error) {
+        if (error instanceof HeavyReadAbandoned) return abandon(reply);
+        throw error;
+      }
+    },
   );
 
   const tabs = {

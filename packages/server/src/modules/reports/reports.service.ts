@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   csvCell,
+  isFinishedStatus,
   limits,
   reportMessages,
   ruleCategoryLabel,
@@ -23,6 +24,7 @@ import type { SignedInUser } from '../../plugins/authentication.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import type { SampleReportService } from '../sample-report/sample-report.service.js';
 import type { ScanRow, ScanService } from '../scans/scans.service.js';
+import { SharedReads } from './shared-reads.js';
 import {
   brokenLinkRows,
   fileTypes,
@@ -40,6 +42,8 @@ import {
 
 export interface ReportServiceDeps {
   db: Kysely<Database>;
+  /** CSV exports read here (connections of their own, database.ts); `db` when absent. */
+  exportDb?: Kysely<Database>;
   scans: ScanService;
   samples: SampleReportService;
 }
@@ -58,6 +62,33 @@ const storedSummarySchema = z.object({
 
 function storedSummary(scan: ScanRow): z.infer<typeof storedSummarySchema> {
   return storedSummarySchema.parse(scan.summary_json ? JSON.parse(scan.summary_json) : {});
+}
+
+/** Summaries of finished scans kept in memory (a few kB each: samples of 10 links per reason). */
+const KEPT_SUMMARIES = 200;
+
+/** Waits for a heavy-read place and gives back its release (reports.routes.ts: per-user limit). */
+export type HeavyReadPlace = () => Promise<() => void>;
+const noPlaceNeeded: HeavyReadPlace = () => Promise.resolve(() => {});
+
+interface SummaryFigures {
+  reasons: Awaited<ReturnType<typeof reasonCounts>>;
+  buckets: Awaited<ReturnType<typeof pageSizeBuckets>>;
+  types: Awaited<ReturnType<typeof fileTypes>>;
+  categories: Awaited<ReturnType<typeof ruleCategoryCounts>>;
+  fattest: Awaited<ReturnType<typeof pagePage>>;
+  rules: Awaited<ReturnType<typeof rulePage>>;
+  brokenSamples: ReportSummary['brokenSamples'];
+}
+
+/**
+ * Which run of the scan the figures belong to: a requeued scan runs again (new attempt, new
+ * completion), and a running scan's figures change with every status, so they are shared by
+ * concurrent readers but never kept (only finished ones are).
+ */
+function summaryFiguresKey(scan: ScanRow): string {
+  const completed = scan.completed_at === null ? '' : String(scan.completed_at);
+  return `${scan.id}|${scan.status}|${scan.attempts}|${completed}`;
 }
 
 const bucketLabels = ['< 1 MB', '1-2 MB', '2-3 MB', '3-4 MB', '4-5 MB', '> 5 MB'];
@@ -105,6 +136,8 @@ async function* csvChunks<Row>(
 
 /** Reports of SPEC §2/§3/§7: summary and the four tabs, paged, sorted, filtered, grouped, as CSV. */
 export class ReportService {
+  readonly #summaryFigures = new SharedReads<SummaryFigures>(KEPT_SUMMARIES);
+
   constructor(private readonly deps: ReportServiceDeps) {}
 
   /** The owner's scan, an admin's view, or the sample scan (readable by anyone). */
@@ -139,32 +172,31 @@ export class ReportService {
     };
   }
 
-  async summary(user: SignedInUser | null, id: string): Promise<ReportSummary> {
+  /**
+   * GET api/report/summary/{id}. The figures read from the scan's rows are computed once per
+   * scan and state (SharedReads): readers of one scan at the same time share the statements, and a
+   * finished scan's figures are kept. `place` is asked for a heavy-read place before figures are
+   * computed or joined, never for kept ones.
+   */
+  async summary(
+    user: SignedInUser | null,
+    id: string,
+    place: HeavyReadPlace = noPlaceNeeded,
+  ): Promise<ReportSummary> {
     const scan = await this.#scan(user, id);
-    const { db } = this.deps;
-    const [reasons, buckets, types, categories, fattest, rules] = await Promise.all([
-      reasonCounts(db, id),
-      pageSizeBuckets(db, id),
-      fileTypes(db, id),
-      ruleCategoryCounts(db, id),
-      pagePage(db, id, defaultQuery({ pageSize: 1 }), limits.fattestPageBytes),
-      rulePage(db, id, defaultQuery({ pageSize: limits.ruleSamples })),
-    ]);
-    const brokenSamples = await Promise.all(
-      reasons.map(async (reason) => ({
-        failureReason: reason.failureReason,
-        links: (
-          await linkPage(
-            db,
-            id,
-            defaultQuery({
-              reason: reason.failureReason,
-              pageSize: limits.brokenLinkSamplesPerReason,
-            }),
-          )
-        ).rows,
-      })),
-    );
+    const key = summaryFiguresKey(scan);
+    let figures = this.#summaryFigures.kept(key);
+    if (!figures) {
+      const release = await place();
+      try {
+        figures = await this.#summaryFigures.read(key, isFinishedStatus(scan.status), () =>
+          this.#computeSummaryFigures(id),
+        );
+      } finally {
+        release();
+      }
+    }
+    const { reasons, buckets, types, categories, fattest, rules, brokenSamples } = figures;
     const summary = storedSummary(scan);
     const pages = Number(scan.num_pages);
     return {
@@ -199,6 +231,35 @@ export class ReportService {
       brokenSamples,
       ruleSamples: rules.rows,
     };
+  }
+
+  /** The summary's figures that come from the scan's result rows, not from its own row. */
+  async #computeSummaryFigures(id: string): Promise<SummaryFigures> {
+    const { db } = this.deps;
+    const [reasons, buckets, types, categories, fattest, rules] = await Promise.all([
+      reasonCounts(db, id),
+      pageSizeBuckets(db, id),
+      fileTypes(db, id),
+      ruleCategoryCounts(db, id),
+      pagePage(db, id, defaultQuery({ pageSize: 1 }), limits.fattestPageBytes),
+      rulePage(db, id, defaultQuery({ pageSize: limits.ruleSamples })),
+    ]);
+    const brokenSamples = await Promise.all(
+      reasons.map(async (reason) => ({
+        failureReason: reason.failureReason,
+        links: (
+          await linkPage(
+            db,
+            id,
+            defaultQuery({
+              reason: reason.failureReason,
+              pageSize: limits.brokenLinkSamplesPerReason,
+            }),
+          )
+        ).rows,
+      })),
+    );
+    return { reasons, buckets, types, categories, fattest, rules, brokenSamples };
   }
 
   async links(
@@ -286,7 +347,7 @@ export class ReportService {
     query: ReportQuery,
   ): Promise<CsvExport> {
     await this.#scan(user, id);
-    const { db } = this.deps;
+    const db = this.deps.exportDb ?? this.deps.db;
     const fileName = `scan-${id}-${tab}.csv`;
     if (tab === 'link') {
       return {
