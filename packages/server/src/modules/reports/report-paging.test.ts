@@ -5,6 +5,8 @@ import type { Database } from '../../db/schema.js';
 import { apiClient, type ApiClient } from '../../test-support/api-client.js';
 import { signUp } from '../../test-support/scan-helpers.js';
 import { countFinalResults, insertFinishedScan } from '../../test-support/scan-rows.js';
+import type { ReportQuery } from '@linkaudit/core';
+import { computeUrlCheckpoints, linkPage } from './reports.repository.js';
 import { startTestServer, testDialects, type TestServer } from '../../test-support/test-server.js';
 
 const PAGES = 12;
@@ -181,5 +183,37 @@ describe.each(testDialects())('link tab pages of a finished scan (%s)', (dialect
     expect(all).toHaveLength(PAGES * 25);
     const urls = all.map((row) => row.targetUri);
     expect(urls).toEqual([...urls].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  }, 180_000);
+
+  it('starts a deep page from the nearest URL checkpoint with the same rows as from the first URL', async () => {
+    const { db } = server.database;
+    await countFinalResults(db, scanId);
+    const filters: Array<Partial<ReportQuery>> = [
+      { status: 'all' },
+      { status: 'all', sortOrder: 'desc' },
+      { status: 'broken' },
+      { status: 'all', reason: 'Not Found', sortOrder: 'desc' },
+    ];
+    for (const filter of filters) {
+      const query = (page: number): ReportQuery => ({
+        page,
+        pageSize: 23,
+        sortOrder: 'asc',
+        status: 'broken',
+        groupBy: 'none',
+        format: 'json',
+        ...filter,
+      });
+      const checkpoints = await computeUrlCheckpoints(db, scanId, query(1), 3);
+      expect(checkpoints.length, JSON.stringify(filter)).toBeGreaterThan(2);
+      for (let page = 1; ; page++) {
+        const fromCheckpoints = await linkPage(db, scanId, query(page), () =>
+          Promise.resolve(checkpoints),
+        );
+        const fromFirstUrl = await linkPage(db, scanId, query(page), () => Promise.resolve([]));
+        expect(fromCheckpoints, `${JSON.stringify(filter)} page ${page}`).toEqual(fromFirstUrl);
+        if (fromFirstUrl.rows.length === 0) break;
+      }
+    }
   }, 180_000);
 });

@@ -268,11 +268,12 @@ export async function linkPage(
   db: Kysely<Database>,
   scanId: string,
   query: ReportQuery,
+  checkpoints: UrlCheckpointSource = computeUrlCheckpoints,
 ): Promise<{ rows: LinkRow[]; total: number }> {
   const stored = await storedLinkCounts(db, scanId);
   const storedTotal = storedLinkCount(stored, query);
   const [rows, total] = await Promise.all([
-    linkPageRows(db, scanId, query, stored !== undefined, storedTotal),
+    linkPageRows(db, scanId, query, stored !== undefined, storedTotal, checkpoints),
     storedTotal ?? linkCount(db, scanId, query),
   ]);
   return { total, rows: rows.map(toLinkRow) };
@@ -290,6 +291,7 @@ async function linkPageRows(
   query: ReportQuery,
   finished: boolean,
   storedTotal: number | undefined,
+  checkpoints: UrlCheckpointSource,
 ): Promise<StoredLinkRow[]> {
   const offset = (query.page - 1) * query.pageSize;
   const filtered = query.status !== 'all' || Boolean(query.reason);
@@ -298,7 +300,13 @@ async function linkPageRows(
   let skip = offset;
   const byTargetUrl = sortColumnOf(linkSortColumns, query.sortBy, 't.url') === 't.url';
   if (finished && offset > 0 && byTargetUrl && query.status !== 'anchor' && !query.source) {
-    const start = await targetUrlAtRow(db, scanId, query, offset);
+    const start = await targetUrlAtRow(
+      db,
+      scanId,
+      query,
+      offset,
+      query.target === undefined ? await checkpoints(db, scanId, query) : [],
+    );
     if (!start) return [];
     rows = rows.where('t.url', query.sortOrder === 'desc' ? '<=' : '>=', start.url);
     skip = offset - start.rowsBefore;
@@ -307,24 +315,74 @@ async function linkPageRows(
 }
 
 /**
+ * Every CHECKPOINT_URLS-th target URL of a finished scan in the query's URL order, with the link
+ * rows of the URLs before it: a deep page then sums reference counts from the nearest checkpoint
+ * on, a few hundred URLs, instead of from the first URL (110,000 URLs: ~450 ms a page).
+ */
+export interface UrlCheckpoint {
+  url: string;
+  rowsBefore: number;
+}
+export type UrlCheckpointSource = (
+  db: Kysely<Database>,
+  scanId: string,
+  query: ReportQuery,
+) => Promise<UrlCheckpoint[]>;
+
+const CHECKPOINT_URLS = 500;
+
+/** The checkpoints of the query's filters (state, reason) and direction, in that direction. */
+export async function computeUrlCheckpoints(
+  db: Kysely<Database>,
+  scanId: string,
+  query: ReportQuery,
+  every = CHECKPOINT_URLS,
+): Promise<UrlCheckpoint[]> {
+  const order = query.sortOrder === 'desc' ? sql`desc` : sql`asc`;
+  const numbered = db
+    .selectFrom(urlRows(db, scanId, query).as('u'))
+    .select([
+      'u.url',
+      sql<number | string>`sum(u.rows) over (order by u.url ${order}) - u.rows`.as('rowsBefore'),
+      sql<number>`row_number() over (order by u.url ${order})`.as('n'),
+    ]);
+  const rows = await db
+    .selectFrom(numbered.as('c'))
+    .select(['c.url', 'c.rowsBefore'])
+    .where(sql<boolean>`(c.n - 1) % ${every} = 0`)
+    .orderBy('c.url', query.sortOrder)
+    .execute();
+  return rows.map((row) => ({ url: row.url, rowsBefore: Number(row.rowsBefore) }));
+}
+
+/** Each target URL matching the query's own filters, with its link rows (its reference counts). */
+function urlRows(db: Kysely<Database>, scanId: string, query: ReportQuery, from?: UrlCheckpoint) {
+  let targets = matchingTargets(db, scanId, query);
+  if (from) targets = targets.where('t.url', query.sortOrder === 'desc' ? '<=' : '>=', from.url);
+  return targets
+    .select(['t.url as url', (eb) => eb.fn.sum<number | string>('t.reference_count').as('rows')])
+    .groupBy('t.url');
+}
+
+/**
  * The target URL the link row at `offset` (in target URL order) belongs to, and the rows of the
  * URLs before it; undefined past the last row. Every link of a target matches or none does (the
  * filters here are the target's own), so a URL's rows are its targets' reference counts; URLs are
- * summed, not targets, because targets without an address share the empty one.
+ * summed, not targets, because targets without an address share the empty one. The sum starts at
+ * the last checkpoint at or before the offset, if any.
  */
 async function targetUrlAtRow(
   db: Kysely<Database>,
   scanId: string,
   query: ReportQuery,
   offset: number,
+  checkpoints: UrlCheckpoint[],
 ): Promise<{ url: string; rowsBefore: number } | undefined> {
-  const targets = matchingTargets(db, scanId, query);
+  const from = checkpoints.findLast((checkpoint) => checkpoint.rowsBefore <= offset);
+  const base = from?.rowsBefore ?? 0;
   const order = query.sortOrder === 'desc' ? sql`desc` : sql`asc`;
-  const urls = targets
-    .select(['t.url as url', (eb) => eb.fn.sum<number | string>('t.reference_count').as('rows')])
-    .groupBy('t.url');
   const running = db
-    .selectFrom(urls.as('u'))
+    .selectFrom(urlRows(db, scanId, query, from).as('u'))
     .select([
       'u.url',
       'u.rows',
@@ -333,11 +391,11 @@ async function targetUrlAtRow(
   const row = await db
     .selectFrom(running.as('r'))
     .select(['r.url', 'r.rows', 'r.upTo'])
-    .where('r.upTo', '>', offset)
+    .where('r.upTo', '>', offset - base)
     .orderBy('r.url', query.sortOrder)
     .limit(1)
     .executeTakeFirst();
-  return row && { url: row.url, rowsBefore: Number(row.upTo) - Number(row.rows) };
+  return row && { url: row.url, rowsBefore: base + Number(row.upTo) - Number(row.rows) };
 }
 
 /**

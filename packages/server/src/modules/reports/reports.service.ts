@@ -27,6 +27,7 @@ import type { ScanRow, ScanService } from '../scans/scans.service.js';
 import { SharedReads } from './shared-reads.js';
 import {
   brokenLinkRows,
+  computeUrlCheckpoints,
   fileTypes,
   linkGroups,
   linkPage,
@@ -38,6 +39,7 @@ import {
   ruleCategoryCounts,
   rulePage,
   ruleRows,
+  type UrlCheckpoint,
 } from './reports.repository.js';
 
 export interface ReportServiceDeps {
@@ -64,7 +66,10 @@ function storedSummary(scan: ScanRow): z.infer<typeof storedSummarySchema> {
   return storedSummarySchema.parse(scan.summary_json ? JSON.parse(scan.summary_json) : {});
 }
 
-/** Summaries of finished scans kept in memory (a few kB each: samples of 10 links per reason). */
+/**
+ * Summaries of finished scans kept in memory (a few kB each: samples of 10 links per reason), and
+ * as many sets of link-tab checkpoints (~20 kB for 110,000 URLs).
+ */
 const KEPT_SUMMARIES = 200;
 
 /** Waits for a heavy-read place and gives back its release (reports.routes.ts: per-user limit). */
@@ -137,6 +142,8 @@ async function* csvChunks<Row>(
 /** Reports of SPEC §2/§3/§7: summary and the four tabs, paged, sorted, filtered, grouped, as CSV. */
 export class ReportService {
   readonly #summaryFigures = new SharedReads<SummaryFigures>(KEPT_SUMMARIES);
+  /** Where deep pages of the link tab start (reports.repository.ts), per finished scan and filter. */
+  readonly #urlCheckpoints = new SharedReads<UrlCheckpoint[]>(KEPT_SUMMARIES);
 
   constructor(private readonly deps: ReportServiceDeps) {}
 
@@ -267,7 +274,7 @@ export class ReportService {
     id: string,
     query: ReportQuery,
   ): Promise<ReportData<LinkRow>> {
-    await this.#scan(user, id);
+    const scan = await this.#scan(user, id);
     const reasons = await reasonCounts(this.deps.db, id);
     const filterCategories = reasons.map((reason) => ({
       name: reason.failureReason,
@@ -279,7 +286,13 @@ export class ReportService {
       const { groups, total } = await linkGroups(this.deps.db, id, query);
       return reportData(query, [], total, filterCategories, groups);
     }
-    const { rows, total } = await linkPage(this.deps.db, id, query);
+    const { rows, total } = await linkPage(this.deps.db, id, query, (db, scanId, pageQuery) =>
+      this.#urlCheckpoints.read(
+        `${summaryFiguresKey(scan)}|${pageQuery.status}|${pageQuery.reason ?? ''}|${pageQuery.sortOrder}`,
+        isFinishedStatus(scan.status),
+        () => computeUrlCheckpoints(db, scanId, pageQuery),
+      ),
+    );
     return reportData(query, rows, total, filterCategories);
   }
 
