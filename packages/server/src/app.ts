@@ -250,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReportRoutes(app, {
     reports,
     heavyReads: new HeavyReadLimiter(config.reportReads),
+    exportReads: new HeavyReadLimiter(config.reportExports),
   });
   if (config.sampleReport.enabled) registerSampleSiteRoutes(app);
   registerAdminRoutes(app, { scans });

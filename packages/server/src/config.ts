@@ -42,6 +42,7 @@ const environmentSchema = z.object({
   SQLITE_REPORT_READ_THREADS: z.coerce.number().int().min(1).max(16).default(2),
   SQLITE_EXPORT_READ_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   REPORT_READS_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
+  REPORT_EXPORTS_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
   REPORT_READ_QUEUE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
@@ -135,6 +136,7 @@ export type Config = {
   sqliteExportReadThreads: number;
   /** Report tabs and CSV exports one reader runs at once, and how long a further one waits. */
   reportReads: { perUser: number; queueWaitMs: number };
+  reportExports: { perUser: number; queueWaitMs: number };
   publicUrl: string;
   webDistDir: string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
@@ -224,6 +226,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     sqliteReportReadThreads: env.SQLITE_REPORT_READ_THREADS,
     sqliteExportReadThreads: env.SQLITE_EXPORT_READ_THREADS,
     reportReads: { perUser: env.REPORT_READS_PER_USER, queueWaitMs: env.REPORT_READ_QUEUE_MS },
+    reportExports: { perUser: env.REPORT_EXPORTS_PER_USER, queueWaitMs: env.REPORT_READ_QUEUE_MS },
     publicUrl,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,

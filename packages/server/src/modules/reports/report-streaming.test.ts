@@ -40,6 +40,35 @@ class LinkReadCounter implements KyselyPlugin {
   }
 }
 
+/**
+ * Holds every answer of the report lane while closed, so a test can keep report reads running
+ * (and their places taken) for as long as it needs; `held` is how many answers wait.
+ */
+class ReportReadGate implements KyselyPlugin {
+  held = 0;
+  #opened: Promise<void> = Promise.resolve();
+  #open: () => void = () => {};
+
+  close(): void {
+    this.#opened = new Promise((resolve) => (this.#open = resolve));
+  }
+
+  open(): void {
+    this.#open();
+  }
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.held += 1;
+    await this.#opened;
+    this.held -= 1;
+    return args.result;
+  }
+}
+
 async function userIdOf(db: Kysely<Database>, email: string): Promise<string> {
   const row = await db
     .selectFrom('users')
@@ -119,6 +148,7 @@ describe.each(testDialects())('streamed exports and the per-user read limit (%s)
   let server: TestServer;
   let api: ApiClient;
   let counter: LinkReadCounter;
+  let gate: ReportReadGate;
   let owner: { email: string; token: string };
   let other: { email: string; token: string };
   let bigScan: string;
@@ -126,6 +156,7 @@ describe.each(testDialects())('streamed exports and the per-user read limit (%s)
 
   beforeAll(async () => {
     counter = new LinkReadCounter();
+    gate = new ReportReadGate();
     server = await startTestServer(
       dialect,
       {
@@ -136,7 +167,7 @@ describe.each(testDialects())('streamed exports and the per-user read limit (%s)
       undefined,
       (database) => ({
         ...database,
-        reportDb: database.reportDb.withPlugin(counter),
+        reportDb: database.reportDb.withPlugin(counter).withPlugin(gate),
         exportDb: database.exportDb.withPlugin(counter),
       }),
     );
@@ -173,6 +204,17 @@ describe.each(testDialects())('streamed exports and the per-user read limit (%s)
         controller.abort();
         return reader.cancel().catch(() => undefined);
       },
+    };
+  }
+
+  /** Two report reads of the owner, running and held by the gate until the returned call. */
+  async function holdTwoReportReads(): Promise<() => Promise<void>> {
+    gate.close();
+    const reads = [1, 2].map(() => api.get(`/api/report/link/${bigScan}?status=all`, owner.token));
+    while (gate.held < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    return async () => {
+      gate.open();
+      for (const read of await Promise.all(reads)) expect(read.status).toBe(200);
     };
   }
 
@@ -230,12 +272,12 @@ describe.each(testDialects())('streamed exports and the per-user read limit (%s)
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
-  it('lets one user run two heavy reads at once: a third waits, then gets 429 with Retry-After; other users are not affected', async () => {
+  it('lets one user download two exports at once: a third waits, then gets 429 with Retry-After; the report still answers; other users are not affected', async () => {
     const first = await openExport(owner.token, bigScan);
     const second = await openExport(owner.token, bigScan);
     try {
       const started = performance.now();
-      const refused = await fetch(`${server.baseUrl}/api/report/link/${bigScan}`, {
+      const refused = await fetch(exportUrl(bigScan), {
         headers: { authorization: `Bearer ${owner.token}` },
       });
       expect(refused.status).toBe(429);
@@ -243,6 +285,8 @@ describe.each(testDialects())('streamed exports and the per-user read limit (%s)
       expect(await refused.json()).toEqual({ message: tooManyReportReadsMessage(1) });
       expect(performance.now() - started).toBeGreaterThanOrEqual(350);
 
+      const page = await api.get(`/api/report/link/${bigScan}?status=all`, owner.token);
+      expect(page.status).toBe(200);
       const elsewhere = await api.get(`/api/report/link/${otherScan}?status=all`, other.token);
       expect(elsewhere.status).toBe(200);
       const otherExport = await openExport(other.token, otherScan);
@@ -256,9 +300,30 @@ describe.each(testDialects())('streamed exports and the per-user read limit (%s)
     const deadline = Date.now() + 5000;
     let status = 0;
     while (status !== 200 && Date.now() < deadline) {
-      status = (await api.get(`/api/report/link/${bigScan}`, owner.token)).status;
+      const download = await fetch(exportUrl(otherScan), {
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      status = download.status;
+      await download.body?.cancel();
     }
-    expect(status).toBe(200);
+    expect(status).toBe(404); // the other user's scan: a place was free, and the scan not theirs
+  });
+
+  it('lets one user run two report reads at once: a third waits, then gets 429; other users are not affected', async () => {
+    const release = await holdTwoReportReads();
+    try {
+      const started = performance.now();
+      const refused = await api.get(`/api/report/page/${bigScan}`, owner.token);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ message: tooManyReportReadsMessage(1) });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(350);
+      const elsewhere = api.get(`/api/report/page/${otherScan}`, other.token);
+      while (gate.held < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+      gate.open();
+      expect((await elsewhere).status).toBe(200);
+    } finally {
+      await release();
+    }
   });
 
   it("computes a finished scan's summary once for readers arriving together, and keeps it", async () => {
@@ -293,25 +358,23 @@ describe.each(testDialects())('streamed exports and the per-user read limit (%s)
       await insertBigScan(server.database.db, ownerId, 100),
     ];
     expect((await api.get(`/api/report/summary/${kept}`, owner.token)).status).toBe(200);
-    const first = await openExport(owner.token, bigScan);
-    const second = await openExport(owner.token, bigScan);
+    const release = await holdTwoReportReads();
     try {
       const refused = await api.get(`/api/report/summary/${fresh}`, owner.token);
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ message: tooManyReportReadsMessage(1) });
       expect((await api.get(`/api/report/summary/${kept}`, owner.token)).status).toBe(200);
     } finally {
-      await first.abort();
-      await second.abort();
+      await release();
     }
   });
 
-  it('drops a queued report read whose client went away, without running its query', async () => {
+  it('drops a queued export whose client went away, without running its query', async () => {
     const first = await openExport(owner.token, bigScan);
     const second = await openExport(owner.token, bigScan);
     const queriesBefore = await settledQueriesStarted();
     const controller = new AbortController();
-    const queued = fetch(`${server.baseUrl}/api/report/link/${bigScan}?status=all`, {
+    const queued = fetch(exportUrl(bigScan), {
       headers: { authorization: `Bearer ${owner.token}` },
       signal: controller.signal,
     });

@@ -22,7 +22,13 @@ import type { ReportService } from './reports.service.js';
 
 export interface ReportRouteDeps {
   reports: ReportService;
+  /** Report tabs and summaries being computed, per user. */
   heavyReads: HeavyReadLimiter;
+  /**
+   * CSV exports, per user, apart: an export holds its place for its whole download (minutes for a
+   * big scan), and a user downloading one must still be able to read the report.
+   */
+  exportReads: HeavyReadLimiter;
 }
 
 /** Who a heavy read counts against: the signed-in user, else (the public sample) the address. */
@@ -90,7 +96,7 @@ function abandon(reply: FastifyReply): FastifyReply {
  */
 export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { reports, heavyReads } = deps;
+  const { reports, heavyReads, exportReads } = deps;
 
   routes.get(
     '/api/report/summary/:id',
@@ -135,7 +141,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
       },
       async (request, reply) => {
         const user = await optionalUser(app, request, reply);
-        const release = await heavyReadPlace(heavyReads, readerOf(request, user), reply);
+        const limiter = request.query.format === 'csv' ? exportReads : heavyReads;
+        const release = await heavyReadPlace(limiter, readerOf(request, user), reply);
         if (!release) return abandon(reply);
         if (request.query.format !== 'csv') {
           try {
