@@ -127,7 +127,7 @@ export const scanMessages = {
   monthlyLimitReached: 'Subcription monthly limit reached',
   /** The answer's `message` when Valid HTML rules were left out (the plan has no HTML check). */
   rulesWithheld:
-    'Valid HTML rules were left out: your plan does not include the HTML check. Upgrade to run them.',
+    'Valid HTML rules were left out: your plan does not include HTML validation. Upgrade to run them.',
   lowCredit: (remaining: number) =>
     `Low Credit Warning: ${remaining} URLs are left this month. Upgrade or lower the scan limit.`,
   invalidUrl: invalidScanUrlMessage,
