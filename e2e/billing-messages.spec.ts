@@ -30,7 +30,8 @@ interface Texts {
   checkoutTitle: string;
   card: { number: string; expiry: string; cvc: string };
   voucher: string;
-  apply: string;
+  /** antd spaces a two-character Chinese button label (使 用). */
+  apply: string | RegExp;
   submit: string;
   updateCard: string;
   updateTitle: string;
@@ -66,7 +67,7 @@ const chinese: Texts = {
   checkoutTitle: '订阅 基础版',
   card: { number: '卡号', expiry: '有效期', cvc: '安全码（CVC）' },
   voucher: '优惠券（可选）',
-  apply: '使用',
+  apply: /^使\s?用$/,
   submit: '开始试用',
   updateCard: '更新付款信息',
   updateTitle: '更新付款信息',

@@ -50,6 +50,8 @@ test('Basic shows Valid HTML rules disabled with the upgrade note; Premium may p
   page,
   request,
 }) => {
+  // Two operator commands and two loads of the scan screen.
+  test.setTimeout(90_000);
   const { email } = await signedInUser(page, request, 'html-check');
   setPlan(email, 'Basic');
   await page.goto('/scan');
