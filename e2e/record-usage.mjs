@@ -3,7 +3,8 @@
 // credit) without crawling tens of thousands of URLs first. Writes through the server's own
 // repository layer into the E2E data directory, as `linkaudit-server plan set` does.
 //
-//   DATA_DIR=… node e2e/record-usage.mjs <email> <n>
+//   DATA_DIR=… node e2e/record-usage.mjs <email> <n> [<start address>]
+// The address (default http://usage-record.example.com/) is one of the account's kept websites.
 import { randomUUID } from 'node:crypto';
 import { ScanStatus } from '@linkaudit/core';
 import { loadConfig } from '../packages/server/dist/config.js';
@@ -15,7 +16,7 @@ import {
   updateTotals,
 } from '../packages/server/dist/modules/scans/scans.repository.js';
 
-const [email, count] = process.argv.slice(2);
+const [email, count, address] = process.argv.slice(2);
 const used = Number(count);
 if (!email || !Number.isInteger(used) || used < 0) {
   console.error('usage: node e2e/record-usage.mjs <email> <unique URLs used>');
@@ -28,7 +29,7 @@ try {
   if (!user) throw new Error(`No account has the address ${email}.`);
   const id = randomUUID();
   const now = new Date();
-  const url = 'http://usage-record.example.com/';
+  const url = address ?? 'http://usage-record.example.com/';
   // One transaction: the server's workers never see the scan queued, only finished.
   await database.db.transaction().execute(async (trx) => {
     await insertScan(trx, {

@@ -10,8 +10,8 @@ function againstE2eData(args: string[]): void {
 }
 
 /** Records `uniqueUrls` used this month by the account (a finished scan; e2e/record-usage.mjs). */
-export function recordUsage(email: string, uniqueUrls: number): void {
-  againstE2eData(['e2e/record-usage.mjs', email, String(uniqueUrls)]);
+export function recordUsage(email: string, uniqueUrls: number, url?: string): void {
+  againstE2eData(['e2e/record-usage.mjs', email, String(uniqueUrls), ...(url ? [url] : [])]);
 }
 
 /** Gives the account the admin role with the operator command (`linkaudit-server admin grant`). */

@@ -6,6 +6,7 @@ export * from './url.js';
 export * from './server-info.js';
 export * from './scan-settings.js';
 export * from './scan-resolution.js';
+export * from './websites.js';
 export * from './scan-summary.js';
 export * from './failure-reasons.js';
 export * from './rule.js';

@@ -23,6 +23,14 @@ export function isRuleCategory(categoryID: number): categoryID is RuleCategory {
   return Object.hasOwn(ruleCategoryLabels, categoryID);
 }
 
+/**
+ * The category of a catalogue rule id: ids are category × 1000 + n and never reused (decisions,
+ * issue 5), so a plan can be applied to a request's rule ids without the catalogue at hand.
+ */
+export function ruleCategoryOfId(ruleId: number): number {
+  return Math.floor(ruleId / 1000);
+}
+
 /** The label of a category number; numbers outside 1–5 are Other (SPEC §3). */
 export function ruleCategoryLabel(categoryID: number): string {
   return isRuleCategory(categoryID) ? ruleCategoryLabels[categoryID] : otherRuleCategoryLabel;

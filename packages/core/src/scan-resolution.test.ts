@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plans } from './plans.js';
 import { resolveScan, resolvedScanSchema } from './scan-resolution.js';
+import { sitesOf } from './websites.js';
 import { defaultScanRequest, ScanLimitOption } from './scan-settings.js';
 
 const wanted = defaultScanRequest({
@@ -10,7 +11,7 @@ const wanted = defaultScanRequest({
   checkAnchors: true,
   selectedRules: [1, 2],
 });
-const plenty = { remainingUrls: 10_000_000 };
+const plenty = { credit: { remainingUrls: 10_000_000 } };
 
 describe('resolveScan', () => {
   it('holds a Free scan to Limited at the plan cap, without rules or anchors', () => {
@@ -23,6 +24,7 @@ describe('resolveScan', () => {
         checkAnchors: false,
         selectedRules: [],
         linkLimit: 5000,
+        withheldRules: [],
       },
     });
   });
@@ -30,7 +32,7 @@ describe('resolveScan', () => {
   it('keeps a paid scan unlimited and caps its link limit by the plan', () => {
     expect(resolveScan(wanted, plans.Premium, plenty)).toEqual({
       outcome: 'resolved',
-      scan: { ...wanted, linkLimit: 100_000 },
+      scan: { ...wanted, linkLimit: 100_000, withheldRules: [] },
     });
   });
 
@@ -43,16 +45,74 @@ describe('resolveScan', () => {
   });
 
   it('answers monthly-limit-reached when nothing is left, low-credit when the scan is larger', () => {
-    expect(resolveScan(wanted, plans.Premium, { remainingUrls: 0 })).toEqual({
+    expect(resolveScan(wanted, plans.Premium, { credit: { remainingUrls: 0 } })).toEqual({
       outcome: 'monthly-limit-reached',
     });
-    expect(resolveScan(wanted, plans.Premium, { remainingUrls: 99_999 })).toEqual({
+    expect(resolveScan(wanted, plans.Premium, { credit: { remainingUrls: 99_999 } })).toEqual({
       outcome: 'low-credit',
       remainingUrls: 99_999,
     });
-    expect(resolveScan(wanted, plans.Premium, { remainingUrls: 100_000 })).toMatchObject({
+    expect(
+      resolveScan(wanted, plans.Premium, { credit: { remainingUrls: 100_000 } }),
+    ).toMatchObject({
       outcome: 'resolved',
     });
+  });
+
+  it('withholds Valid HTML rules (category 3) on a paid plan without HTML check, and says so', () => {
+    const withHtml = { ...wanted, selectedRules: [1001, 3001, 3099, 4002] };
+    expect(resolveScan(withHtml, plans.Basic, plenty)).toMatchObject({
+      outcome: 'resolved',
+      scan: { selectedRules: [1001, 4002], withheldRules: [3001, 3099] },
+    });
+    expect(resolveScan(withHtml, plans.Premium, plenty)).toMatchObject({
+      scan: { selectedRules: [1001, 3001, 3099, 4002], withheldRules: [] },
+    });
+    expect(resolveScan(withHtml, plans.Enterprise, plenty)).toMatchObject({
+      scan: { withheldRules: [] },
+    });
+  });
+
+  it('refuses a new site beyond the plan, and always scans a site already kept', () => {
+    const kept = sitesOf([
+      'https://one.example/',
+      'http://www.two.example/a',
+      'https://three.example/',
+    ]);
+    expect(kept.size).toBe(3);
+    const newSite = { ...wanted, url: 'https://four.example/' };
+    expect(resolveScan(newSite, plans.Free, { keptSites: kept })).toEqual({
+      outcome: 'website-limit-reached',
+      allowedWebsites: 3,
+    });
+    // www. and the scheme do not make another site; a path is the same site.
+    const keptSite = { ...wanted, url: 'https://two.example/deep/page' };
+    expect(resolveScan(keptSite, plans.Free, { keptSites: kept })).toMatchObject({
+      outcome: 'resolved',
+    });
+    // Another port is another site.
+    const otherPort = { ...wanted, url: 'https://one.example:8443/' };
+    expect(resolveScan(otherPort, plans.Free, { keptSites: kept }).outcome).toBe(
+      'website-limit-reached',
+    );
+    expect(resolveScan(newSite, plans.Basic, { keptSites: kept }).outcome).toBe('resolved');
+    const many = sitesOf(Array.from({ length: 500 }, (_, n) => `https://site${n}.example/`));
+    expect(resolveScan(newSite, plans.Enterprise, { keptSites: many }).outcome).toBe('resolved');
+    expect(resolveScan(newSite, plans.Premium, { keptSites: many }).outcome).toBe(
+      'website-limit-reached',
+    );
+  });
+
+  it('asks the websites before the credit: a refused site is not a credit question', () => {
+    const kept = sitesOf([
+      'https://one.example/',
+      'https://two.example/',
+      'https://three.example/',
+    ]);
+    const newSite = { ...wanted, url: 'https://four.example/' };
+    expect(
+      resolveScan(newSite, plans.Free, { keptSites: kept, credit: { remainingUrls: 0 } }).outcome,
+    ).toBe('website-limit-reached');
   });
 
   it('does not ask the credit when none is given', () => {
@@ -63,7 +123,11 @@ describe('resolveScan', () => {
 describe('resolvedScanSchema', () => {
   it('parses a stored scan as it was resolved', () => {
     const stored = JSON.parse(JSON.stringify({ ...wanted, linkLimit: 100_000 })) as unknown;
-    expect(resolvedScanSchema.parse(stored)).toEqual({ ...wanted, linkLimit: 100_000 });
+    expect(resolvedScanSchema.parse(stored)).toEqual({
+      ...wanted,
+      linkLimit: 100_000,
+      withheldRules: [],
+    });
   });
 
   it('gives rows stored before resolution their Limited amount, or the smallest plan cap', () => {

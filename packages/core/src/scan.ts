@@ -83,6 +83,8 @@ export const createScanResponseSchema = scanSchema.partial().extend({
   message: z.string().optional(),
   /** The schedule a submission with `enableSchedule` created. */
   scheduleId: z.string().optional(),
+  /** Requested rules the plan does not run (Valid HTML without HTML check), left out of the scan. */
+  withheldRules: z.array(z.number().int()).optional(),
 });
 export type CreateScanResponse = z.infer<typeof createScanResponseSchema>;
 
@@ -123,6 +125,9 @@ export const scanMessages = {
   notFound: 'The scan was not found.',
   cancelNotAllowed: 'The scan is finished or already cancelling.',
   monthlyLimitReached: 'Subcription monthly limit reached',
+  /** The answer's `message` when Valid HTML rules were left out (the plan has no HTML check). */
+  rulesWithheld:
+    'Valid HTML rules were left out: your plan does not include HTML validation. Upgrade to run them.',
   lowCredit: (remaining: number) =>
     `Low Credit Warning: ${remaining} URLs are left this month. Upgrade or lower the scan limit.`,
   invalidUrl: invalidScanUrlMessage,

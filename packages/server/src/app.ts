@@ -187,6 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wakeWorkers: () => workers.wake(),
     ownerPlan: async (userId) => planOf((await accounts.findUser(userId))?.paidPlanId),
     creditPeriodStart: (userId): Promise<Date | null> => billing.creditPeriodStart(userId),
+    scheduleUrls: (userId, exceptScheduleId): Promise<string[]> =>
+      schedules.urls(userId, exceptScheduleId),
   });
   const reports = new ReportService({
     db: database.reportDb,

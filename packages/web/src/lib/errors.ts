@@ -1,5 +1,10 @@
 import type { TFunction } from 'i18next';
-import { accountMessages, requestMessages, scheduleMessages } from '@linkaudit/core';
+import {
+  accountMessages,
+  requestMessages,
+  scheduleMessages,
+  websiteLimitPattern,
+} from '@linkaudit/core';
 import { ApiError } from './api-client';
 
 /** The English texts of the shared contract, by key: the locales translate them under `messages.`. */
@@ -48,7 +53,14 @@ export function translateMessage(text: string, t: TFunction): string {
     return t('messages.scan.privateLink', { target: privateLink[1], address: privateLink[2] });
   const allowance = allowancePattern.exec(text);
   if (allowance) return t('messages.schedule.allowance', { count: Number(allowance[1]) });
+  const websiteLimit = websiteLimitPattern.exec(text);
+  if (websiteLimit) return t('messages.scan.websiteLimit', { count: Number(websiteLimit[1]) });
   return text;
+}
+
+/** A refusal a bigger plan lifts (the plan's websites): the form offers the way to /pricing. */
+export function isPlanLimitRefusal(error: unknown): boolean {
+  return errorMessages(error).some((text) => websiteLimitPattern.test(text));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

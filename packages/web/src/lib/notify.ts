@@ -18,3 +18,7 @@ export function toastError(text: string): void {
 export function toastSuccess(text: string): void {
   void messageApi?.success(text);
 }
+
+export function toastWarning(text: string): void {
+  void messageApi?.warning(text);
+}

@@ -120,3 +120,41 @@ export async function markEventApplied(
 export async function forgetEvent(db: Db, eventId: string): Promise<void> {
   await db.deleteFrom('billing_applied_events').where('event_id', '=', eventId).execute();
 }
+
+/**
+ * Takes the user's billing lock for `holder` until `expiresAt`: a new row, or the row of a holder
+ * whose lease ended (its process died). False while another call holds it.
+ */
+export async function tryLockUser(
+  db: Db,
+  userId: string,
+  holder: string,
+  now: Date,
+  expiresAt: Date,
+): Promise<boolean> {
+  try {
+    await db
+      .insertInto('billing_user_locks')
+      .values({ user_id: userId, holder, expires_at: expiresAt })
+      .execute();
+    return true;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const taken = await db
+    .updateTable('billing_user_locks')
+    .set({ holder, expires_at: expiresAt })
+    .where('user_id', '=', userId)
+    .where('expires_at', '<', now)
+    .executeTakeFirst();
+  return taken.numUpdatedRows > 0n;
+}
+
+/** Gives the lock back, if `holder` still has it. */
+export async function unlockUser(db: Db, userId: string, holder: string): Promise<void> {
+  await db
+    .deleteFrom('billing_user_locks')
+    .where('user_id', '=', userId)
+    .where('holder', '=', holder)
+    .execute();
+}

@@ -51,10 +51,13 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingRouteDe
   const signedIn = { onRequest: app.requireUser };
   const state = { response: { 200: subscriptionStateSchema } };
 
+  // No sign-in (SPEC §7 names no Bearer here): a visitor in join-and-pay learns of a refused
+  // voucher before an account is made. Rate-limited per client address like the card form, so
+  // codes cannot be guessed in bulk; a check takes no use of the voucher.
   routes.get(
     '/api/Account/ValidateCoupon',
     {
-      ...signedIn,
+      config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: '1 minute' } },
       schema: { querystring: validateCouponQuerySchema, response: { 200: couponResponseSchema } },
     },
     (request) => billing.validateCoupon(request.query.coupon),

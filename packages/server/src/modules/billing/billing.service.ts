@@ -46,6 +46,12 @@ export interface BillingServiceDeps {
 export type BillingUser = Pick<SignedInUser, 'id' | 'email' | 'firstName' | 'lastName'>;
 
 const dayMs = 24 * 3600 * 1000;
+/**
+ * How long a billing call may hold the user's lock: longer than any provider call takes, short
+ * enough that a process dying mid-call blocks that user's billing only briefly.
+ */
+const userLockLeaseMs = 120_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Gateway statuses in which the subscription still gives its plan. */
 const liveStatuses = new Set(['trialing', 'active', 'past_due', 'unpaid', 'incomplete']);
 
@@ -56,7 +62,10 @@ const liveStatuses = new Set(['trialing', 'active', 'past_due', 'unpaid', 'incom
  * taken from a request: the gateway prices the plan (core `plans`) less the voucher.
  */
 export class BillingService {
-  /** One billing call per user at a time in this process: a double click waits for the first. */
+  /**
+   * One billing call per user at a time: in this process by a promise chain, across processes
+   * (api servers behind a load balancer) by the user's row in billing_user_locks.
+   */
   readonly #userLocks = new Map<string, Promise<unknown>>();
 
   constructor(private readonly deps: BillingServiceDeps) {
@@ -444,12 +453,32 @@ export class BillingService {
 
   async #serialized<T>(userId: string, work: () => Promise<T>): Promise<T> {
     const previous = this.#userLocks.get(userId) ?? Promise.resolve();
-    const current = previous.catch(() => undefined).then(work);
+    const current = previous.catch(() => undefined).then(() => this.#acrossProcesses(userId, work));
     this.#userLocks.set(userId, current);
     try {
       return await current;
     } finally {
       if (this.#userLocks.get(userId) === current) this.#userLocks.delete(userId);
+    }
+  }
+
+  /**
+   * Runs `work` holding the user's database lock. A call of another process holding it is waited
+   * for (until it ends, or its lease does), so a double click sent to two servers runs one after
+   * the other and the second finds the first's result (same idempotency key) instead of paying.
+   */
+  async #acrossProcesses<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    const holder = randomUUID();
+    for (let wait = 10; ; wait = Math.min(wait * 2, 250)) {
+      const now = this.deps.clock.now();
+      const expiresAt = new Date(now.getTime() + userLockLeaseMs);
+      if (await repo.tryLockUser(this.deps.db, userId, holder, now, expiresAt)) break;
+      await sleep(wait);
+    }
+    try {
+      return await work();
+    } finally {
+      await repo.unlockUser(this.deps.db, userId, holder);
     }
   }
 }

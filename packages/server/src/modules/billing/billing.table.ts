@@ -48,6 +48,14 @@ export interface BillingAppliedEventsTable {
   applied_at: Timestamp;
 }
 
+/** A user's billing call under way (any process): one at a time, until done or the lease ends. */
+export interface BillingUserLocksTable {
+  user_id: string;
+  /** The call holding it (a random id), so only that call releases it. */
+  holder: string;
+  expires_at: Timestamp;
+}
+
 /** Sandbox gateway: a tokenised test card (brand, last 4 and behaviour; never the number). */
 export interface SandboxCardsTable {
   token: string;
@@ -117,6 +125,7 @@ export interface BillingTables {
   billing_accounts: BillingAccountsTable;
   vouchers: VouchersTable;
   billing_applied_events: BillingAppliedEventsTable;
+  billing_user_locks: BillingUserLocksTable;
   sandbox_cards: SandboxCardsTable;
   sandbox_customers: SandboxCustomersTable;
   sandbox_subscriptions: SandboxSubscriptionsTable;

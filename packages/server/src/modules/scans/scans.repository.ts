@@ -102,6 +102,18 @@ export async function countRunning(db: Kysely<Database>, userId: string): Promis
   return Number(row.count);
 }
 
+/** The distinct start addresses of the user's kept scans (the trash left out): their websites. */
+export async function keptScanUrls(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('scans')
+    .select('url')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('trashed_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.url);
+}
+
 /** Unique URLs checked by the user's scans that finished since `since` (trashed ones count too). */
 export async function urlsUsedSince(
   db: Kysely<Database>,

@@ -11,6 +11,8 @@ import {
   resolveScan,
   scanMessages,
   scanRequestSchema,
+  sitesOf,
+  websiteMessages,
   ScanStatus,
   type CreateScanResponse,
   type MonthlyCredit,
@@ -38,6 +40,7 @@ import {
   queuedScanIds,
   requeueScan,
   trashScan,
+  keptScanUrls,
   urlsUsedSince,
   type NewScan,
   type ScanRow,
@@ -52,6 +55,11 @@ export interface QueueOptions {
   url?: string | undefined;
   /** The schedule this scan is a run of. */
   schedule?: { id: string; settings: ScheduleSettings };
+}
+
+/** Sites a resolution asks about: a schedule being edited does not keep its old site. */
+export interface SiteQuestion {
+  exceptScheduleId?: string | undefined;
 }
 
 export interface ScanServiceDeps {
@@ -70,6 +78,8 @@ export interface ScanServiceDeps {
    * period (billing), or the calendar month (UTC) for an account without one.
    */
   creditPeriodStart?: (userId: string, now: Date) => Promise<Date | null>;
+  /** The addresses of the owner's schedules (the schedules module), for the websites allowance. */
+  scheduleUrls?: (userId: string, exceptScheduleId?: string) => Promise<string[]>;
 }
 
 /** Scans of SPEC §3/§4/§7: submit (plan limits, credits), list, cancel, trash; owners only. */
@@ -125,7 +135,16 @@ export class ScanService {
     const scan = (await this.list(owner)).find((item) => item.id === id);
     this.deps.wakeWorkers();
     if (!scan) throw new Error('the new scan vanished');
-    return { ...scan, status: ScanStatus.Queued, queuePosition: scan.queuePosition ?? 1 };
+    return {
+      ...scan,
+      status: ScanStatus.Queued,
+      queuePosition: scan.queuePosition ?? 1,
+      // The plan's decision, made once here: requested rules it does not run (Valid HTML).
+      ...(resolved.withheldRules.length > 0 && {
+        withheldRules: resolved.withheldRules,
+        message: scanMessages.rulesWithheld,
+      }),
+    };
   }
 
   /**
@@ -136,11 +155,24 @@ export class ScanService {
     owner: ScanOwner,
     settingsInput: ScanRequestInput,
     url?: string,
+    sites: SiteQuestion = {},
   ): Promise<ScanRequest> {
     const request = await this.#checkedRequest(settingsInput, url);
-    const resolution = resolveScan(request, planOf(owner.planId));
+    const resolution = resolveScan(request, planOf(owner.planId), {
+      keptSites: await this.#keptSites(owner, sites),
+    });
+    if (resolution.outcome === 'website-limit-reached') throw websiteRefusal(resolution);
     if (resolution.outcome !== 'resolved') throw new Error('resolved without a credit');
     return requestOf(resolution.scan);
+  }
+
+  /** The owner's websites (DESIGN §4): sites of scans not in the trash and of schedules. */
+  async #keptSites(owner: ScanOwner, sites: SiteQuestion = {}): Promise<Set<string>> {
+    const [scanUrls, scheduleUrls] = await Promise.all([
+      keptScanUrls(this.deps.db, owner.id),
+      this.deps.scheduleUrls?.(owner.id, sites.exceptScheduleId) ?? [],
+    ]);
+    return sitesOf([...scanUrls, ...scheduleUrls]);
   }
 
   async #checkedRequest(settingsInput: ScanRequestInput, url?: string): Promise<ScanRequest> {
@@ -176,16 +208,22 @@ export class ScanService {
     return resolution.outcome === 'resolved' ? undefined : refusal(resolution);
   }
 
-  /** resolveScan with the owner's plan and the month's credit read from the database. */
+  /**
+   * resolveScan with the owner's plan, websites and the month's credit read from the database.
+   * A schedule's run passes too: the schedule itself keeps its site.
+   */
   async #resolveNow(owner: ScanOwner, request: ScanRequest): Promise<ScanResolution> {
     const plan = planOf(owner.planId);
     const now = this.deps.clock.now();
     const periodStart =
       (await this.deps.creditPeriodStart?.(owner.id, now)) ??
       new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    const used = await urlsUsedSince(this.deps.db, owner.id, periodStart);
+    const [used, keptSites] = await Promise.all([
+      urlsUsedSince(this.deps.db, owner.id, periodStart),
+      this.#keptSites(owner),
+    ]);
     const credit: MonthlyCredit = { remainingUrls: Math.max(0, plan.urlsPerMonth - used) };
-    return resolveScan(request, plan, credit);
+    return resolveScan(request, plan, { credit, keptSites });
   }
 
   /** The user's scan (admins: anyone's); 404 for everyone else, so ids reveal nothing. */
@@ -316,8 +354,21 @@ export function insertQueuedScan(db: Kysely<Database>, scan: NewScan): Promise<v
   return insertScan(db, scan);
 }
 
-/** SPEC §3's answers to a scan the month's credit does not cover: 12, or 13 with what is left. */
+/**
+ * A new site beyond the plan's websites: SPEC has no status for it, so it is a refused request
+ * (400) whose modelState names the address, as the scan form shows field messages (SPEC §8).
+ */
+function websiteRefusal(resolution: { allowedWebsites: number }): HttpError {
+  const message = websiteMessages.limitReached(resolution.allowedWebsites);
+  return new HttpError(400, message, { modelState: { url: [message] } });
+}
+
+/**
+ * SPEC §3's answers to a scan the month's credit does not cover: 12, or 13 with what is left;
+ * a new site beyond the plan's websites is thrown as a 400.
+ */
 function refusal(resolution: Exclude<ScanResolution, { outcome: 'resolved' }>): CreateScanResponse {
+  if (resolution.outcome === 'website-limit-reached') throw websiteRefusal(resolution);
   if (resolution.outcome === 'monthly-limit-reached') {
     return {
       status: ScanStatus.MonthlyLimitReached,
@@ -338,7 +389,11 @@ function storedScan(scan: ResolvedScan): string {
 }
 
 /** The request part of a resolved scan (what a schedule keeps). */
-function requestOf({ linkLimit: _linkLimit, ...request }: ResolvedScan): ScanRequest {
+function requestOf({
+  linkLimit: _linkLimit,
+  withheldRules: _withheldRules,
+  ...request
+}: ResolvedScan): ScanRequest {
   return request;
 }
 

@@ -70,6 +70,17 @@ export async function listSchedules(db: Kysely<Database>, userId: string): Promi
     .execute();
 }
 
+/** The distinct addresses of the user's schedules (paused ones too), one schedule left out. */
+export async function scheduleUrls(
+  db: Kysely<Database>,
+  userId: string,
+  exceptScheduleId?: string,
+): Promise<string[]> {
+  let query = db.selectFrom('schedules').select('url').distinct().where('user_id', '=', userId);
+  if (exceptScheduleId) query = query.where('id', '!=', exceptScheduleId);
+  return (await query.execute()).map((row) => row.url);
+}
+
 export async function countSchedules(db: Kysely<Database>, userId: string): Promise<number> {
   const row = await db
     .selectFrom('schedules')

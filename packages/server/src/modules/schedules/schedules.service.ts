@@ -38,6 +38,7 @@ import {
   listSchedules,
   recordRun,
   runFacts,
+  scheduleUrls,
   updateSchedule,
   type ScheduleChanges,
   type RunFacts,
@@ -158,6 +159,11 @@ export class ScheduleService {
     return extra.length;
   }
 
+  /** The addresses of the owner's schedules, for the websites allowance (the scans service). */
+  urls(userId: string, exceptScheduleId?: string): Promise<string[]> {
+    return scheduleUrls(this.deps.db, userId, exceptScheduleId);
+  }
+
   /** GET /api/ScanApi/ScheduledRuns/{id}: the last 100 finished runs, oldest first. */
   async runs(owner: ScanOwner, id: string): Promise<ScheduledRun[]> {
     const row = await this.#owned(owner, id);
@@ -273,10 +279,16 @@ export class ScheduleService {
     const changes: ScheduleChanges = {};
     if (request.scanSettings || request.url) {
       const current = scanRequestSchema.parse(JSON.parse(row.settings_json));
-      const settings = await this.deps.scans.checkedSettings(owner, {
-        ...(request.scanSettings ?? current),
-        url: request.url ?? request.scanSettings?.url ?? current.url,
-      });
+      // Editing the address of a schedule frees its old site unless other scans keep it.
+      const settings = await this.deps.scans.checkedSettings(
+        owner,
+        {
+          ...(request.scanSettings ?? current),
+          url: request.url ?? request.scanSettings?.url ?? current.url,
+        },
+        undefined,
+        { exceptScheduleId: row.id },
+      );
       Object.assign(changes, {
         url: settings.url,
         scanType: settings.scanDepth,

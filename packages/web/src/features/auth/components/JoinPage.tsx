@@ -1,9 +1,10 @@
 import { MailOutlined } from '@ant-design/icons';
 import { busy } from '../../../lib/busy';
-import { Button, Col, Form, Input, Result, Row, Typography } from 'antd';
+import { Button, Form, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RegistrationFields } from '../../../components/account/RegistrationFields';
 import { PageCard } from '../../../components/ui/PageCard';
 import { paths } from '../../../config/paths';
 import { useSchemaRules } from '../../../lib/form';
@@ -46,40 +47,7 @@ export default function JoinPage() {
         requiredMark={false}
         onFinish={(values) => !register.isPending && register.mutate(values)}
       >
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="firstName"
-              label={t('account.fields.firstName')}
-              rules={rules('firstName')}
-            >
-              <Input autoComplete="given-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="lastName"
-              label={t('account.fields.lastName')}
-              rules={rules('lastName')}
-            >
-              <Input autoComplete="family-name" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="username" label={t('account.fields.email')} rules={rules('username')}>
-          <Input type="email" autoComplete="email" />
-        </Form.Item>
-        <Form.Item name="password" label={t('account.fields.password')} rules={rules('password')}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('account.fields.confirmPassword')}
-          dependencies={['password']}
-          rules={rules('confirmPassword')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <RegistrationFields rules={rules} />
         <Button
           type="primary"
           htmlType="submit"

@@ -18,15 +18,12 @@ export function CheckoutFields({
   cardHandle,
   idPrefix,
   error,
-  canApplyVoucher = true,
 }: {
   plan: Plan;
   voucher: VoucherState;
   cardHandle: Ref<CardHandle>;
   idPrefix: string;
   error?: string;
-  /** False for a visitor: the voucher is then checked when the account has been made. */
-  canApplyVoucher?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const preview = pricePreview(plan, voucher.applied?.coupon);
@@ -40,28 +37,20 @@ export function CheckoutFields({
         help={voucher.error ? translateBillingText(voucher.error, t) : undefined}
         extra={voucher.applied ? t('billing.voucher.applied') : t('billing.voucher.hint')}
       >
-        {canApplyVoucher ? (
-          <Space.Compact block>
-            <Input
-              id={`${idPrefix}-voucher`}
-              value={voucher.text}
-              onChange={(event) => voucher.change(event.target.value)}
-              onPressEnter={(event) => {
-                event.preventDefault();
-                void voucher.resolve();
-              }}
-            />
-            <Button loading={voucher.checking} onClick={() => void voucher.resolve()}>
-              {t('billing.voucher.apply')}
-            </Button>
-          </Space.Compact>
-        ) : (
+        <Space.Compact block>
           <Input
             id={`${idPrefix}-voucher`}
             value={voucher.text}
             onChange={(event) => voucher.change(event.target.value)}
+            onPressEnter={(event) => {
+              event.preventDefault();
+              void voucher.resolve();
+            }}
           />
-        )}
+          <Button loading={voucher.checking} onClick={() => void voucher.resolve()}>
+            {t('billing.voucher.apply')}
+          </Button>
+        </Space.Compact>
       </Form.Item>
       <Typography.Paragraph className="checkout-summary" data-testid="checkout-summary">
         {preview.free

@@ -1,8 +1,9 @@
-import { Button, Col, Form, Input, Modal, Row, Typography } from 'antd';
+import { Button, Form, Modal, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { plans, type BillingUser, type PaidPlanId } from '@linkaudit/core';
+import { RegistrationFields } from '../../../components/account/RegistrationFields';
 import { paths } from '../../../config/paths';
 import { busy } from '../../../lib/busy';
 import { useSchemaRules } from '../../../lib/form';
@@ -37,19 +38,18 @@ export function JoinAndPayDialog({ planId, onClose }: { planId: PaidPlanId; onCl
   const join = useBillingMutation(
     async (values: JoinForm) => {
       const card = cardHandle.current;
-      // Without a voucher a card is needed for sure: a card that cannot be right stops the
-      // dialog before an account is made.
-      if (voucher.text.trim() === '') card?.check();
+      // ValidateCoupon needs no sign-in (SPEC §7): a refused voucher, and a card that cannot be
+      // right when one is needed, stop the dialog before an account is made.
+      const applied = await voucher.resolve();
+      if (applied === false) return false;
+      const free = pricePreview(plan, applied?.coupon).free;
+      if (!free) card?.check();
       let billed = billingUser;
       if (!billed) {
         const account = await joinAndSignIn(values);
         billed = { name: `${account.firstName} ${account.lastName}`, email: account.username };
         setBillingUser(billed);
       }
-      // ValidateCoupon is a signed-in call, so a visitor's voucher is checked once they are in.
-      const applied = await voucher.resolve();
-      if (applied === false) return false;
-      const free = pricePreview(plan, applied?.coupon).free;
       const cardToken = free || !card ? null : await card.createToken();
       await processPayment({
         plan: planId,
@@ -118,50 +118,7 @@ export function JoinAndPayDialog({ planId, onClose }: { planId: PaidPlanId; onCl
         name="join-and-pay"
         disabled={billingUser !== undefined}
       >
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="firstName"
-              label={t('account.fields.firstName')}
-              rules={rules('firstName')}
-            >
-              <Input autoComplete="given-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="lastName"
-              label={t('account.fields.lastName')}
-              rules={rules('lastName')}
-            >
-              <Input autoComplete="family-name" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="username" label={t('account.fields.email')} rules={rules('username')}>
-          <Input type="email" autoComplete="email" />
-        </Form.Item>
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="password"
-              label={t('account.fields.password')}
-              rules={rules('password')}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="confirmPassword"
-              label={t('account.fields.confirmPassword')}
-              dependencies={['password']}
-              rules={rules('confirmPassword')}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <RegistrationFields rules={rules} passwordsSideBySide />
       </Form>
       <Form layout="vertical" requiredMark={false} component="div">
         <CheckoutFields
@@ -170,7 +127,6 @@ export function JoinAndPayDialog({ planId, onClose }: { planId: PaidPlanId; onCl
           cardHandle={cardHandle}
           idPrefix="join-and-pay"
           error={error}
-          canApplyVoucher={billingUser !== undefined}
         />
       </Form>
     </Modal>

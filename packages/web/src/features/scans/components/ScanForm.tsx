@@ -1,7 +1,7 @@
 import { App, Alert, Button, Card, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   checkScanUrl,
   defaultScanRequest,
@@ -19,9 +19,9 @@ import { ScheduleScanGroup } from '../../../components/schedule/ScheduleScanGrou
 import { paths } from '../../../config/paths';
 import { useCreateScan } from '../../../lib/api/create-scan';
 import { busy } from '../../../lib/busy';
-import { errorMessages, translateMessage } from '../../../lib/errors';
+import { errorMessages, isPlanLimitRefusal, translateMessage } from '../../../lib/errors';
 import { excludeListProblems } from '../../../lib/exclude-links';
-import { toastSuccess } from '../../../lib/notify';
+import { toastSuccess, toastWarning } from '../../../lib/notify';
 import {
   defaultScheduleChoice,
   savesScheduleOnly,
@@ -65,6 +65,7 @@ export function ScanForm({
   const [settings, setSettings] = useState(() => initialSettings(paid));
   const [tab, setTab] = useState<SettingsTab>('depth');
   const [submitError, setSubmitError] = useState<string[]>([]);
+  const [upgradeOffered, setUpgradeOffered] = useState(false);
   const [forcedInvalid, setForcedInvalid] = useState(false);
   const [schedule, setSchedule] = useState(defaultScheduleChoice);
   const create = useCreateScan();
@@ -112,6 +113,8 @@ export function ScanForm({
       );
       // A scan started now with a schedule: the schedule was created too.
       if (answer.scheduleId) toastSuccess(t('scan.answers.scheduled'));
+      // The plan left requested rules out (Valid HTML without the HTML check).
+      if (answer.withheldRules?.length) toastWarning(t('scan.answers.rulesWithheld'));
       if (answer.id) onQueued(answer.id);
     }
   };
@@ -142,8 +145,10 @@ export function ScanForm({
       },
       {
         onSuccess: answered,
-        onError: (error) =>
-          setSubmitError(errorMessages(error).map((text) => translateMessage(text, t))),
+        onError: (error) => {
+          setSubmitError(errorMessages(error).map((text) => translateMessage(text, t)));
+          setUpgradeOffered(isPlanLimitRefusal(error));
+        },
       },
     );
   };
@@ -193,6 +198,9 @@ export function ScanForm({
             role="alert"
             className="scan-submit-error"
             title={submitError.join('\n')}
+            action={
+              upgradeOffered && <Link to={paths.pricing.path}>{t('scan.answers.upgrade')}</Link>
+            }
           />
         )}
         <ScanSettingsTabs

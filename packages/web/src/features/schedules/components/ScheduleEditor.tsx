@@ -1,6 +1,7 @@
 import { Alert, Collapse, Form, Input, Modal, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   checkScanUrl,
   defaultScanRequest,
@@ -12,8 +13,9 @@ import {
   type SettingsTab,
 } from '../../../components/scan-settings/ScanSettingsTabs';
 import { ScheduleFields } from '../../../components/schedule/ScheduleFields';
+import { paths } from '../../../config/paths';
 import { busy } from '../../../lib/busy';
-import { errorMessages, translateMessage } from '../../../lib/errors';
+import { errorMessages, isPlanLimitRefusal, translateMessage } from '../../../lib/errors';
 import { excludeListProblems } from '../../../lib/exclude-links';
 import { toastSuccess } from '../../../lib/notify';
 import {
@@ -66,6 +68,7 @@ export function ScheduleEditor({
   const [settingsOpen, setSettingsOpen] = useState<string[]>([]);
   const [invalidUrl, setInvalidUrl] = useState(false);
   const [failure, setFailure] = useState<string[]>([]);
+  const [upgradeOffered, setUpgradeOffered] = useState(false);
   const save = useSaveSchedule();
   const set = (patch: Partial<EditorState>) => setState((current) => ({ ...current, ...patch }));
 
@@ -97,11 +100,13 @@ export function ScheduleEditor({
           toastSuccess(schedule ? t('schedule.editor.saved') : t('scan.answers.scheduled'));
           onClose();
         },
-        onError: (error) =>
+        onError: (error) => {
           setFailure([
             t('schedule.list.updateFailed'),
             ...errorMessages(error).map((text) => translateMessage(text, t)),
-          ]),
+          ]);
+          setUpgradeOffered(isPlanLimitRefusal(error));
+        },
       },
     );
   };
@@ -174,6 +179,9 @@ export function ScheduleEditor({
             role="alert"
             className="schedule-editor-error pre-line"
             title={failure.join('\n')}
+            action={
+              upgradeOffered && <Link to={paths.pricing.path}>{t('scan.answers.upgrade')}</Link>
+            }
           />
         )}
       </Form>
