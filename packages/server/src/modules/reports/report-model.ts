@@ -39,7 +39,10 @@ export async function reportModel(db: Kysely<Database>, scan: ScanRow): Promise<
     rulePage(db, id, defaultQuery({ pageSize: limits.ruleSamples })),
     brokenAnchorLinks(db, id),
   ]);
-  const sampled = anchorLinks > 0 ? [...reasons.map(({ failureReason }) => failureReason), brokenAnchorReason] : reasons.map(({ failureReason }) => failureReason);
+  const sampled =
+    anchorLinks > 0
+      ? [...reasons.map(({ failureReason }) => failureReason), brokenAnchorReason]
+      : reasons.map(({ failureReason }) => failureReason);
   const brokenSamples = await Promise.all(
     sampled.map(async (failureReason) => ({
       failureReason,

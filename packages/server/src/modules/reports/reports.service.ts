@@ -296,7 +296,14 @@ export class ReportService {
         chunks: csvChunks(
           ['Page', 'Status code', 'Total bytes', 'HTML bytes', 'Title', 'Page rank'],
           pageRows(db, id, query, CSV_BATCH_ROWS),
-          (row) => [row.uri, row.statusCode, row.contentSize, row.htmlSize, row.title, row.pageRank],
+          (row) => [
+            row.uri,
+            row.statusCode,
+            row.contentSize,
+            row.htmlSize,
+            row.title,
+            row.pageRank,
+          ],
         ),
       };
     }
