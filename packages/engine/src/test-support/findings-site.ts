@@ -47,7 +47,15 @@ const guide = page(
   ].join('\n'),
 );
 
-const short = page('Hi', '<a href="/guide.html">back to the guide</a>');
+// An id a spreadsheet would run as a formula, twice: exports must defuse it.
+const short = page(
+  'Hi',
+  [
+    '<a href="/guide.html">back to the guide</a>',
+    '<p id="=HYPERLINK(1)">one</p>',
+    '<p id="=HYPERLINK(1)">two</p>',
+  ].join('\n'),
+);
 const orphan = page(undefined, '<p>Listed in the sitemap, linked from no page.</p>');
 
 /** Path → HTML of every page (the sitemap, naming absolute addresses, is findingsSitemap). */
@@ -108,6 +116,12 @@ export const findingsGroundTruth = {
       anchor: 'setup',
       first: at(guide, '<h2 id="setup">'),
       duplicate: at(guide, '<div id="setup">'),
+    },
+    {
+      page: '/short.html',
+      anchor: '=HYPERLINK(1)',
+      first: at(short, '<p id="=HYPERLINK(1)">one'),
+      duplicate: at(short, '<p id="=HYPERLINK(1)">two'),
     },
   ],
   /** Every crawled page: incoming links from other pages, sitemap, orphan. */
