@@ -70,7 +70,7 @@ test('a visitor opens the sample report from the home page: tabs, charts and row
   await expect(links).toContainText('Anchor #oolong not found');
 
   // Page tab: four pages, the oversized gallery first.
-  await page.getByRole('tab', { name: 'Page' }).click();
+  await page.getByRole('tab', { name: 'Page', exact: true }).click();
   const pages = tabPanel(page, 'Page');
   await expect(pages.locator('tbody tr.ant-table-row')).toHaveCount(4);
   await expect(pages.locator('tbody tr.ant-table-row').first()).toContainText('gallery.html');
