@@ -57,7 +57,9 @@ test('the report: summary, tabs, grouping, filter, settings and CSV export', asy
   await expect(page.locator('.report-groups .ant-table-expanded-row:visible')).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Page', exact: true }).click();
-  await expect(page.getByRole('tabpanel', { name: 'Page', exact: true })).toContainText(site.url('/a'));
+  await expect(page.getByRole('tabpanel', { name: 'Page', exact: true })).toContainText(
+    site.url('/a'),
+  );
   await page.getByRole('tab', { name: 'Rule Validation' }).click();
   await expect(
     page

@@ -3,14 +3,15 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type {
-  DuplicateAnchorRow,
-  FileTypeRow,
-  LinkRow,
-  PageInclusionRow,
-  PageRow,
-  ReportData,
-  RuleRow,
+import {
+  brokenAnchorReason,
+  type DuplicateAnchorRow,
+  type FileTypeRow,
+  type LinkRow,
+  type PageInclusionRow,
+  type PageRow,
+  type ReportData,
+  type RuleRow,
 } from '@linkaudit/core';
 import { translateMessage } from '../../../lib/errors';
 import { formatMegabytes } from '../../../lib/format';
@@ -54,7 +55,12 @@ function useLinkColumns(): ColumnsType<LinkRow> {
       dataIndex: 'errorMessage',
       ellipsis: true,
       width: 180,
-      render: (message: string | null) => (message ? translateMessage(message, t) : message),
+      render: (message: string | null, row) =>
+        message
+          ? translateMessage(message, t)
+          : row.failureReason === brokenAnchorReason && row.anchor
+            ? t('report.anchorNotFound', { anchor: row.anchor.replace(/^#/, '') })
+            : message,
     },
     { title: t('report.columns.references'), dataIndex: 'referenceCount', width: 100 },
     {
