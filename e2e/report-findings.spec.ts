@@ -101,12 +101,12 @@ test('the report shows broken anchors, duplicate ids, the sitemap orphan and rul
   const inclusion = page.getByRole('tabpanel', { name: 'Page Inclusion' });
   const pageRow = (at: string) => inclusion.locator(`tr[data-row-key="${origin}${at}"]`);
   await expect(pageRow('/orphan.html')).toContainText('Orphan');
-  await expect(pageRow('/orphan.html').locator('td').nth(2)).toHaveText('0');
-  await expect(pageRow('/guide.html').locator('td').nth(2)).toHaveText(
+  await expect(pageRow('/orphan.html').locator('td').nth(3)).toHaveText('0');
+  await expect(pageRow('/guide.html').locator('td').nth(3)).toHaveText(
     String(truth.pages['/guide.html'].incomingLinks),
   );
   // In the sitemap: no.
-  await expect(pageRow('/short.html').locator('td').nth(4)).toHaveText('No');
+  await expect(pageRow('/short.html').locator('td').nth(5)).toHaveText('No');
   await screenshot(page, 'report-page-inclusion-en');
   await chooseOption(
     page,

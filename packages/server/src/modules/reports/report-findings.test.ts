@@ -243,7 +243,13 @@ describe.each(testDialects())('report findings over HTTP (%s)', (dialect) => {
       expect(row.ruleURL).toBe(rule?.ruleURL);
       expect(row.line).toBeGreaterThan(0);
       expect(row.column).toBeGreaterThan(0);
+      // The rule's page is served where ruleURL says.
+      const explained = await fetch(`${server.baseUrl}${row.ruleURL ?? ''}`);
+      expect(explained.status).toBe(200);
+      expect(explained.headers.get('content-type')).toContain('text/plain');
+      expect(await explained.text()).toContain(`# ${row.ruleName}`);
     }
+    expect((await fetch(`${server.baseUrl}/rules/999999`)).status).toBe(404);
   });
 
   it('exports the new tabs as CSV, formula-safe', async () => {

@@ -21,6 +21,7 @@ import {
   type ReleaseHeavyRead,
 } from './heavy-reads.js';
 import type { ReportService } from './reports.service.js';
+import { registerRulePageRoute } from './rule-pages.js';
 
 export interface ReportRouteDeps {
   reports: ReportService;
@@ -163,6 +164,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
       },
     );
   }
+
+  registerRulePageRoute(app);
 
   routes.get(
     '/api/report/SampleSiteScanId',

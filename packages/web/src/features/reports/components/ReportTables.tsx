@@ -296,8 +296,7 @@ export function DuplicateAnchorTable({
   anchorsChecked: boolean;
 }) {
   const { t } = useTranslation();
-  const place = (line: number, column: number) =>
-    `${t('report.columns.line')} ${line}, ${t('report.columns.position')} ${column}`;
+  const place = (line: number, column: number) => t('report.place', { line, column });
   return (
     <Table<DuplicateAnchorRow>
       rowKey={(row) => `${row.uri}|${row.anchor}|${row.line}|${row.column}`}
@@ -319,16 +318,16 @@ export function DuplicateAnchorTable({
           render: (anchor: string) => <Typography.Text code>#{anchor}</Typography.Text>,
         },
         {
-          title: t('report.columns.definedAgain'),
-          key: 'duplicate',
-          width: 190,
-          render: (_, row) => place(row.line, row.column),
-        },
-        {
           title: t('report.columns.firstDefined'),
           key: 'first',
           width: 190,
           render: (_, row) => place(row.firstLine, row.firstColumn),
+        },
+        {
+          title: t('report.columns.definedAgain'),
+          key: 'duplicate',
+          width: 190,
+          render: (_, row) => place(row.line, row.column),
         },
       ]}
     />
@@ -362,15 +361,13 @@ export function PageInclusionTable({
       pagination={pagination(data, paging, t)}
       scroll={{ x: 1100 }}
       columns={[
+        { title: t('report.columns.page'), dataIndex: 'uri', ellipsis: true },
         {
-          title: t('report.columns.page'),
-          dataIndex: 'uri',
-          ellipsis: true,
-          render: (uri: string, row) => (
-            <>
-              {uri} {row.orphan && <Tag color="orange">{t('report.columns.orphan')}</Tag>}
-            </>
-          ),
+          title: t('report.columns.orphan'),
+          dataIndex: 'orphan',
+          width: 110,
+          render: (orphan: boolean) =>
+            orphan ? <Tag color="orange">{t('report.columns.orphan')}</Tag> : yesNo(false),
         },
         { title: t('report.columns.statusCode'), dataIndex: 'statusCode', width: 80 },
         { title: t('report.columns.incomingLinks'), dataIndex: 'incomingLinks', width: 110 },
