@@ -87,16 +87,31 @@ async function insertScan(db: Kysely<Database>, userId: string): Promise<string>
             id: link.id,
             page_id: link.page,
             target_id: link.target,
-            target: `/t/${link.id}`,
+            // As written: a broken anchor's row shows it (its target's URL with the #fragment).
+            target: hasBrokenAnchor(link, targets)
+              ? `${targets[link.target - 1]?.url ?? ''}#gone`
+              : `/t/${link.id}`,
             element: 'a',
             line: link.id,
             col: 1,
+            // Some links to working pages name a #fragment the page lacks: broken anchors.
+            ...(hasBrokenAnchor(link, targets)
+              ? { anchor_fragment: '#gone', anchor_state: 'missing' }
+              : {}),
           })),
         )
         .execute();
     }
   });
   return scanId;
+}
+
+/** Every fourth link whose target works carries a missing anchor. */
+function hasBrokenAnchor(
+  link: { id: number; target: number },
+  targets: Array<{ id: number; state: string }>,
+): boolean {
+  return link.id % 4 === 0 && targets[link.target - 1]?.state === 'ok';
 }
 
 const urlOf = (n: number) => `https://example.com/t/${String((n * 37) % 101).padStart(3, '0')}`;
@@ -142,6 +157,8 @@ describe.each(testDialects())('link tab pages of a finished scan (%s)', (dialect
     `status=all&target=${encodeURIComponent(urlOf(3))}`,
     'status=all&sortBy=referenceCount&sortOrder=desc',
     'status=anchor',
+    'reason=Broken%20Anchor',
+    'reason=Broken%20Anchor&sortOrder=desc',
   ];
 
   /** Every page of every query (23 rows a page, and one page past the end). */
@@ -168,6 +185,14 @@ describe.each(testDialects())('link tab pages of a finished scan (%s)', (dialect
       .where('scan_id', '=', scanId)
       .execute();
     expect(stored.reduce((sum, row) => sum + Number(row.links), 0)).toBe(PAGES * 25);
+    const brokenLinks = (
+      await db
+        .selectFrom('scan_link_counts')
+        .select('links')
+        .where('scan_id', '=', scanId)
+        .where('state', '=', 'broken')
+        .execute()
+    ).reduce((sum, row) => sum + Number(row.links), 0);
     const fromStoredCounts = await readAll();
     // Without them, as while a scan runs: every total counted, every page skipped row by row.
     await db.deleteFrom('scan_link_counts').where('scan_id', '=', scanId).execute();
@@ -179,7 +204,23 @@ describe.each(testDialects())('link tab pages of a finished scan (%s)', (dialect
       .filter(([path]) => /\?status=all&pageSize/.test(path))
       .flatMap(([, body]) => (body as { lists: Array<{ targetUri: string }> }).lists);
     expect(all).toHaveLength(PAGES * 25);
-    const urls = all.map((row) => row.targetUri);
+    const urls = all.map((row) => row.targetUri.split('#')[0] ?? '');
     expect(urls).toEqual([...urls].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+    // The default (broken) pages together: every broken link and every broken anchor once.
+    const broken = Object.entries(live)
+      .filter(([path]) => /\?status=broken&pageSize/.test(path))
+      .flatMap(([, body]) => (body as { lists: Array<{ failureReason: string | null }> }).lists);
+    const anchors = await db
+      .selectFrom('scan_links')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('scan_id', '=', scanId)
+      .where('anchor_state', '=', 'missing')
+      .executeTakeFirstOrThrow();
+    expect(Number(anchors.count)).toBeGreaterThan(10);
+    expect(broken.filter((row) => row.failureReason === 'Broken Anchor')).toHaveLength(
+      Number(anchors.count),
+    );
+    expect(broken.filter((row) => row.failureReason !== 'Broken Anchor')).toHaveLength(brokenLinks);
   }, 180_000);
 });
