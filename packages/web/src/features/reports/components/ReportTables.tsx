@@ -359,13 +359,13 @@ export function PageInclusionTable({
       }}
       dataSource={data?.lists ?? []}
       pagination={pagination(data, paging, t)}
-      scroll={{ x: 1100 }}
+      scroll={{ x: 1300 }}
       columns={[
-        { title: t('report.columns.page'), dataIndex: 'uri', ellipsis: true },
+        { title: t('report.columns.page'), dataIndex: 'uri', ellipsis: true, width: 320 },
         {
           title: t('report.columns.orphan'),
           dataIndex: 'orphan',
-          width: 110,
+          width: 100,
           render: (orphan: boolean) =>
             orphan ? <Tag color="orange">{t('report.columns.orphan')}</Tag> : yesNo(false),
         },
