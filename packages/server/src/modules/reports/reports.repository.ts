@@ -145,9 +145,36 @@ export async function linkFilterOf(
     const { reason: _reason, ...rest } = query;
     return { ...rest, status: 'anchor', anchorLinks };
   }
-  if (query.status === 'broken' && anchorLinks > 0)
+  // A failure reason names broken targets only (an anchor's target works): no anchor matches it.
+  if (query.status === 'broken' && anchorLinks > 0 && !query.reason)
     return { ...query, status: 'brokenOrAnchor', anchorLinks };
   return { ...query, anchorLinks };
+}
+
+/**
+ * The links to broken targets and the links to missing anchors, each set read from its own index
+ * (links by target, links by anchor state): an OR of the two conditions over the joined rows made
+ * the database walk every link of the scan (185 ms at 20,000 links on SQLite, 530 on PostgreSQL).
+ */
+function brokenOrAnchorLinkIds(db: Kysely<Database>, scanId: string) {
+  return db
+    .selectFrom('scan_links as bl')
+    .select('bl.id')
+    .where('bl.scan_id', '=', scanId)
+    .where('bl.target_id', 'in', (eb) =>
+      eb
+        .selectFrom('scan_targets as bt')
+        .select('bt.id')
+        .where('bt.scan_id', '=', scanId)
+        .where('bt.state', '=', 'broken'),
+    )
+    .unionAll(
+      db
+        .selectFrom('scan_links as al')
+        .select('al.id')
+        .where('al.scan_id', '=', scanId)
+        .where('al.anchor_state', '=', 'missing'),
+    );
 }
 
 /** A status filter that is not a state of the targets alone (the shortcuts do not apply). */
@@ -181,9 +208,7 @@ function linkQuery(db: Kysely<Database>, scanId: string, query: LinkFilter, targ
   } else {
     if (query.status === 'anchor') q = q.where('l.anchor_state', '=', 'missing');
     else if (query.status === 'brokenOrAnchor')
-      q = q.where((eb) =>
-        eb.or([eb('t.state', '=', 'broken'), eb('l.anchor_state', '=', 'missing')]),
-      );
+      q = q.where('l.id', 'in', brokenOrAnchorLinkIds(db, scanId));
     else if (query.status !== 'all') q = q.where('t.state', '=', query.status);
     if (query.reason) q = q.where('t.reason', '=', query.reason);
   }
@@ -223,9 +248,7 @@ function linkTargetQuery(db: Kysely<Database>, scanId: string, query: LinkFilter
     .where('l.scan_id', '=', scanId);
   if (query.status === 'anchor') q = q.where('l.anchor_state', '=', 'missing');
   else if (query.status === 'brokenOrAnchor')
-    q = q.where((eb) =>
-      eb.or([eb('t.state', '=', 'broken'), eb('l.anchor_state', '=', 'missing')]),
-    );
+    q = q.where('l.id', 'in', brokenOrAnchorLinkIds(db, scanId));
   else if (query.status !== 'all') q = q.where('t.state', '=', query.status);
   if (query.reason) q = q.where('t.reason', '=', query.reason);
   if (query.target !== undefined) q = q.where('t.url', '=', query.target);
