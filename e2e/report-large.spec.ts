@@ -26,7 +26,7 @@ test.afterAll(async () => {
   await new Promise((resolve) => site.server.close(resolve));
 });
 
-const tabPanel = (page: Page, name: string) => page.getByRole('tabpanel', { name });
+const tabPanel = (page: Page, name: string) => page.getByRole('tabpanel', { name, exact: true });
 const range = (page: Page, tab: string) =>
   tabPanel(page, tab).locator('.ant-pagination-total-text');
 const rows = (page: Page, tab: string) => tabPanel(page, tab).locator('tbody tr.ant-table-row');
