@@ -26,7 +26,7 @@ test.afterAll(async () => {
   await new Promise((resolve) => site.server.close(resolve));
 });
 
-const tabPanel = (page: Page, name: string) => page.getByRole('tabpanel', { name });
+const tabPanel = (page: Page, name: string) => page.getByRole('tabpanel', { name, exact: true });
 const range = (page: Page, tab: string) =>
   tabPanel(page, tab).locator('.ant-pagination-total-text');
 const rows = (page: Page, tab: string) => tabPanel(page, tab).locator('tbody tr.ant-table-row');
@@ -116,7 +116,7 @@ test('a 20,000-link report: all links paged to the last page, grouped, filtered,
   await expect(rows(page, 'Link').first()).toContainText('Not Found');
 
   // The other tabs of the same report.
-  await page.getByRole('tab', { name: 'Page' }).click();
+  await page.getByRole('tab', { name: 'Page', exact: true }).click();
   await expect(range(page, 'Page')).toHaveText(`1-50 of ${sitePages}`);
   await page.getByRole('tab', { name: 'File Types' }).click();
   await expect(tabPanel(page, 'File Types')).toContainText('text/html');

@@ -56,8 +56,10 @@ test('the report: summary, tabs, grouping, filter, settings and CSV export', asy
   await page.getByRole('button', { name: 'Collapse All' }).click();
   await expect(page.locator('.report-groups .ant-table-expanded-row:visible')).toHaveCount(0);
 
-  await page.getByRole('tab', { name: 'Page' }).click();
-  await expect(page.getByRole('tabpanel', { name: 'Page' })).toContainText(site.url('/a'));
+  await page.getByRole('tab', { name: 'Page', exact: true }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Page', exact: true })).toContainText(
+    site.url('/a'),
+  );
   await page.getByRole('tab', { name: 'Rule Validation' }).click();
   await expect(
     page
@@ -85,7 +87,7 @@ test('a tab chosen before its data arrived says so', async ({ page, request }) =
     await route.fallback();
   });
   await page.goto(`/report/${scanId}`);
-  await page.getByRole('tab', { name: 'Page' }).click();
+  await page.getByRole('tab', { name: 'Page', exact: true }).click();
   await expect(page.getByText('The data has not been loaded. Please wait')).toBeVisible();
   await expect(page.getByText('No broken link found.')).toBeVisible();
 });

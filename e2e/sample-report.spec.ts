@@ -23,7 +23,7 @@ test.beforeAll(async ({ request }) => {
   sampleId = await finishedSampleScan(request);
 });
 
-const tabPanel = (page: Page, name: string) => page.getByRole('tabpanel', { name });
+const tabPanel = (page: Page, name: string) => page.getByRole('tabpanel', { name, exact: true });
 const range = (page: Page, tab: string) =>
   tabPanel(page, tab).locator('.ant-pagination-total-text');
 
@@ -57,20 +57,22 @@ test('a visitor opens the sample report from the home page: tabs, charts and row
   await expect(summary).toContainText('/sample-site/contact.html');
   await expect(summary).toContainText('http://shop.harbour-tea.invalid/');
 
-  // Link tab: the six broken link occurrences, then the broken anchor.
+  // Link tab: the six broken link occurrences and the broken anchor (issue 23), then the anchor alone.
   await page.getByRole('tab', { name: 'Link' }).click();
   const links = tabPanel(page, 'Link');
-  await expect(range(page, 'Link')).toHaveText('1-6 of 6');
-  await expect(links.locator('tbody tr.ant-table-row')).toHaveCount(6);
+  await expect(range(page, 'Link')).toHaveText('1-7 of 7');
+  await expect(links.locator('tbody tr.ant-table-row')).toHaveCount(7);
   await expect(links).toContainText('/sample-site/images/team.jpg');
   await expect(links).toContainText('Invalid Remote Name');
+  await expect(links).toContainText('/sample-site/teas.html#oolong');
   await chooseOption(page, antSelect(page, 'Show links'), 'Broken anchors');
   await expect(range(page, 'Link')).toHaveText('1-1 of 1');
   await expect(links).toContainText('/sample-site/teas.html#oolong');
-  await expect(links).toContainText('Anchor #oolong not found');
+  await expect(links).toContainText('Broken Anchor');
+  await expect(links).toContainText('No element with id or name “oolong” on the page');
 
   // Page tab: four pages, the oversized gallery first.
-  await page.getByRole('tab', { name: 'Page' }).click();
+  await page.getByRole('tab', { name: 'Page', exact: true }).click();
   const pages = tabPanel(page, 'Page');
   await expect(pages.locator('tbody tr.ant-table-row')).toHaveCount(4);
   await expect(pages.locator('tbody tr.ant-table-row').first()).toContainText('gallery.html');

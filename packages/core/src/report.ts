@@ -27,16 +27,31 @@ export const reportSortKeys = [
   'htmlSize',
   'depth',
   'pageRank',
+  // page-inclusion tab
+  'incomingLinks',
   // rule tab
   'ruleName',
+  // duplicate-anchor tab
+  'anchor',
   // groups (groupBy)
   'count',
   'key',
 ] as const;
 export type ReportSortKey = (typeof reportSortKeys)[number];
 
-/** The report's tabs (SPEC §7: `/api/report/{tab}/{id}`), each also exported as CSV. */
-export const reportTabs = ['link', 'page', 'ruleResult', 'fileType'] as const;
+/**
+ * The report's tabs (SPEC §7: `/api/report/{tab}/{id}`), each also exported as CSV. SPEC names
+ * the first four; duplicate anchors and page inclusion (SPEC §1 findings with no call of their
+ * own in SPEC) are two more tabs of the same shape.
+ */
+export const reportTabs = [
+  'link',
+  'page',
+  'ruleResult',
+  'fileType',
+  'duplicateAnchor',
+  'pageInclusion',
+] as const;
 export type ReportTab = (typeof reportTabs)[number];
 
 /** Query of every report tab; `format=csv` exports the tab (all rows matching the filter). */
@@ -64,6 +79,26 @@ export const ruleReportQuerySchema = reportQuerySchema.extend({
   category: z
     .string()
     .regex(/^(\d{1,9})?$/, { error: 'The category must be a rule category id.' })
+    .optional(),
+});
+
+/**
+ * The failure label of a link to a #fragment its (working) target page does not have: the link
+ * tab lists these among the broken links and offers it as a filter category (`reason`).
+ */
+export const brokenAnchorReason = 'Broken Anchor';
+
+/** The page-inclusion tab's filters (its `category`). */
+export const inclusionCategories = ['orphan', 'inSitemap', 'notInSitemap'] as const;
+export type InclusionCategory = (typeof inclusionCategories)[number];
+
+/** The page-inclusion tab's query: its `category` is one of inclusionCategories (or none). */
+export const inclusionReportQuerySchema = reportQuerySchema.extend({
+  category: z
+    .string()
+    .regex(new RegExp(`^(${inclusionCategories.join('|')})?$`), {
+      error: `The category must be one of ${inclusionCategories.join(', ')}.`,
+    })
     .optional(),
 });
 
@@ -113,6 +148,8 @@ export const ruleRowSchema = z.object({
   line: z.number().int(),
   column: z.number().int(),
   snippet: z.string().nullable(),
+  /** What this violation found, when the rule says more than its note (null otherwise). */
+  message: z.string().nullable(),
 });
 export type RuleRow = z.infer<typeof ruleRowSchema>;
 
@@ -122,6 +159,34 @@ export const fileTypeRowSchema = z.object({
   totalSize: z.number().int(),
 });
 export type FileTypeRow = z.infer<typeof fileTypeRowSchema>;
+
+/** An id (or a[name]) defined again on a page: where it repeats and where it was first. */
+export const duplicateAnchorRowSchema = z.object({
+  uri: z.string(),
+  anchor: z.string(),
+  line: z.number().int(),
+  column: z.number().int(),
+  firstLine: z.number().int(),
+  firstColumn: z.number().int(),
+});
+export type DuplicateAnchorRow = z.infer<typeof duplicateAnchorRowSchema>;
+
+/** A page's inclusion: who links to it, whether the sitemap lists it, whether it may be indexed. */
+export const pageInclusionRowSchema = z.object({
+  uri: z.string(),
+  statusCode: z.number().int().nullable(),
+  /** Internal link occurrences pointing to it from other pages. */
+  incomingLinks: z.number().int(),
+  /** Up to 20 of the pages linking to it (all of them: the link tab with `target`). */
+  linkedFrom: z.array(z.string()),
+  inSitemap: z.boolean(),
+  /** In the sitemap but linked from no crawled page. */
+  orphan: z.boolean(),
+  indexable: z.boolean(),
+  notIndexableBecause: z.array(z.string()),
+  pageRank: z.number().nullable(),
+});
+export type PageInclusionRow = z.infer<typeof pageInclusionRowSchema>;
 
 /** A group of rows (groupBy): its key, rows in it and broken rows in it. */
 export const reportGroupSchema = z.object({ key: z.string(), count: z.number().int() });
@@ -140,6 +205,8 @@ export const linkReportSchema = reportDataSchema(linkRowSchema);
 export const pageReportSchema = reportDataSchema(pageRowSchema);
 export const ruleReportSchema = reportDataSchema(ruleRowSchema);
 export const fileTypeReportSchema = reportDataSchema(fileTypeRowSchema);
+export const duplicateAnchorReportSchema = reportDataSchema(duplicateAnchorRowSchema);
+export const pageInclusionReportSchema = reportDataSchema(pageInclusionRowSchema);
 export type ReportData<Row> = {
   lists: Row[];
   groups: Array<{ key: string; count: number }> | null;

@@ -1,6 +1,7 @@
 import { FailureReason } from '@linkaudit/core';
 import { describe, expect, it } from 'vitest';
 import {
+  allChecks,
   auditEvents,
   auditReport,
   auditSummary,
@@ -42,6 +43,15 @@ describe('the CSV report', () => {
         'duplicate-anchor,,,https://shop.example.com/about,https://shop.example.com/about,,,40,3,"The anchor ""main"" is also defined at 12:3",',
         'certificate,expired,,https://old.example.org/,,,,,,The certificate has expired (valid until 2024-01-31),',
         'certificate,expires-soon,,https://cdn.example.net/,,,,,,The certificate expires in 10 days (2025-06-21),',
+        'page-rank,,,https://shop.example.com/,,,,,,"Page rank 0.400000, score 10 of 10",',
+        'page-rank,,,https://shop.example.com/contact,,,,,,"Page rank 0.250000, score 6.3 of 10",',
+        'page-rank,,,https://shop.example.com/about,,,,,,"Page rank 0.200000, score 5 of 10",',
+        'page-rank,,,https://shop.example.com/blog,,,,,,"Page rank 0.150000, score 3.8 of 10",',
+        'page-inclusion,in-sitemap,200,https://shop.example.com/,,,,,,Linked from 3 page(s): https://shop.example.com/about https://shop.example.com/blog https://shop.example.com/contact; indexable,3',
+        'page-inclusion,in-sitemap,200,https://shop.example.com/about,,,,,,"Linked from 1 page(s): https://shop.example.com/; not indexable (noindex-meta, canonical-elsewhere)",1',
+        'page-inclusion,orphan,200,https://shop.example.com/blog,,,,,,Linked from 0 page(s); indexable,0',
+        'page-inclusion,not-in-sitemap,200,https://shop.example.com/contact,,,,,,Linked from 2 page(s): https://shop.example.com/ https://shop.example.com/about; indexable,2',
+        'page-inclusion,in-sitemap,404,https://shop.example.com/gone,,,,,,Linked from 0 page(s); not indexable (status),0',
         '',
       ].join('\r\n'),
     );
@@ -75,12 +85,22 @@ describe('the CSV report', () => {
     expect(rows[2]).toBe(`certificate,other,,https://evil.example/,,,,,,"'=cmd|""/c calc""!A1",`);
   });
 
-  it('leaves page sizes, page rank and inclusion to the other formats', () => {
+  it('leaves page sizes to the other formats; rank and inclusion rows only when asked for', () => {
     const pageLevel = auditEvents.filter((event) => event.type.startsWith('page-'));
     const csv = formatCsv(reportOf(pageLevel, { summary: auditSummary }), options);
     expect(csv).toBe(
       'state,reason,status_code,url,source,element,attribute,line,column,message,reference_count\r\n',
     );
+    const asked = formatCsv(reportOf(pageLevel, { summary: auditSummary }, allChecks), options);
+    const states = asked
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    expect(states).toEqual([
+      ...Array<string>(4).fill('page-rank'),
+      ...Array<string>(5).fill('page-inclusion'),
+    ]);
   });
 
   it('has only the header when nothing is broken', () => {

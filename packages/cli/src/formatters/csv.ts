@@ -26,8 +26,8 @@ type Cell = string | number | undefined;
 /**
  * One row per broken or unverified link occurrence and per (kept) occurrence of a link not
  * checked on purpose (its cause in the reason column), then one per link to a missing #fragment, per
- * duplicate anchor, per host whose certificate is invalid or expires soon and per quality-rule
- * violation (by page, line, column and rule; RFC 4180, CRLF line ends). The state column says
+ * duplicate anchor, per host whose certificate is invalid or expires soon, per page's rank and
+ * inclusion (when asked for) and per quality-rule violation (by page, line, column and rule; RFC 4180, CRLF line ends). The state column says
  * what a row is; the columns a row has no value for stay empty. Written a row at a time.
  */
 export const csvReport: Formatter = (report) => csvLines(report);
@@ -100,6 +100,7 @@ function* csvRows(report: ScanReport): Generator<Cell[]> {
       undefined,
     ];
   }
+  yield* siteAnalysisRows(report);
   const rules = new Map(report.rules?.results.map(({ rule }) => [rule.id, rule.name]));
   for (const { ruleId, url, line, column, snippet, message } of report.rules?.violations ?? []) {
     yield [
@@ -114,6 +115,38 @@ function* csvRows(report: ScanReport): Generator<Cell[]> {
       column,
       message ? `${message}: ${snippet}` : snippet,
       undefined,
+    ];
+  }
+}
+
+/**
+ * With --page-rank, a row per page (best first) with its score and rank; with --page-inclusion, a
+ * row per page and sitemap entry: orphan, in-sitemap or not-in-sitemap in the reason column, its
+ * incoming links in the reference count, the linking pages and indexability in the message.
+ */
+function* siteAnalysisRows(report: ScanReport): Generator<Cell[]> {
+  for (const { page, rank, score } of report.pageRanks ?? []) {
+    const message = `Page rank ${rank.toFixed(6)}, score ${score} of 10`;
+    yield ['page-rank', '', undefined, page, '', '', '', undefined, undefined, message, undefined];
+  }
+  for (const entry of report.pageInclusion ?? []) {
+    const reason = entry.orphan ? 'orphan' : entry.inSitemap ? 'in-sitemap' : 'not-in-sitemap';
+    const linked = entry.inboundSources.length > 0 ? `: ${entry.inboundSources.join(' ')}` : '';
+    const indexing = entry.indexable
+      ? 'indexable'
+      : `not indexable (${entry.notIndexableBecause.join(', ')})`;
+    yield [
+      'page-inclusion',
+      reason,
+      entry.statusCode,
+      entry.page,
+      '',
+      '',
+      '',
+      undefined,
+      undefined,
+      `Linked from ${entry.inboundSources.length} page(s)${linked}; ${indexing}`,
+      entry.inboundLinks,
     ];
   }
 }

@@ -59,8 +59,9 @@ describe('the SARIF report', () => {
       'not-checked/crawler-trap',
       'not-checked/link-cap',
       'not-checked/limit',
+      'orphan-page',
     ]);
-    expect(rules).toHaveLength(failureReasons.length + 8);
+    expect(rules).toHaveLength(failureReasons.length + 9);
     expect(rules[5]).toMatchObject({
       name: 'NotFound',
       shortDescription: { text: 'Broken link: Not Found' },
@@ -146,11 +147,13 @@ describe('the SARIF report', () => {
         ['broken-anchor', 'error'],
         ['duplicate-anchor', 'warning'],
         ['duplicate-anchor', 'warning'],
+        // With --page-inclusion: the sitemap's page no crawled page links to.
+        ['orphan-page', 'warning'],
         ['invalid-certificate', 'error'],
         ['certificate-expires-soon', 'warning'],
       ]);
       for (const result of auditResults) expect(rules[result.ruleIndex]!.id).toBe(result.ruleId);
-      expect(rules.slice(-7).map((rule) => rule.defaultConfiguration)).toEqual([
+      expect(rules.slice(-8).map((rule) => rule.defaultConfiguration)).toEqual([
         { level: 'error' },
         { level: 'warning' },
         { level: 'error' },
@@ -158,6 +161,7 @@ describe('the SARIF report', () => {
         { level: 'note' },
         { level: 'note' },
         { level: 'note' },
+        { level: 'warning' },
       ]);
       expect(auditRun.properties).toEqual({
         startUrl: 'https://shop.example.com/',
@@ -224,7 +228,7 @@ describe('the SARIF report', () => {
     });
 
     it('locates a certificate problem at the address of its host', () => {
-      expect(auditResults.slice(5)).toEqual([
+      expect(auditResults.slice(6)).toEqual([
         {
           ruleId: 'invalid-certificate',
           ruleIndex: 14,

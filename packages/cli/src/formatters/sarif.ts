@@ -119,6 +119,17 @@ export function notCheckedRuleId(cause: string): string {
   return `not-checked/${cause}`;
 }
 
+/** With --page-inclusion, a sitemap's orphans (added last, so the older indexes stay). */
+const orphanPageRule = {
+  id: 'orphan-page',
+  name: 'OrphanPage',
+  shortDescription: { text: 'Orphan page' },
+  fullDescription: {
+    text: 'The sitemap lists the page but no crawled page links to it: visitors cannot reach it by following links.',
+  },
+  defaultConfiguration: { level: 'warning' },
+};
+
 /** Every rule the tool has, in a fixed order so rule indexes are stable between runs. */
 const rules = [
   ...failureReasons.map((reason) => ({
@@ -131,6 +142,7 @@ const rules = [
   unverifiedRule,
   ...pageRules,
   ...notCheckedRules,
+  orphanPageRule,
 ];
 const ruleIndexes = new Map(rules.map((rule, index) => [rule.id, index]));
 
@@ -218,6 +230,17 @@ function* results(report: ScanReport, qualityResults: Iterable<object>): Generat
         { id: 1, ...pageLocation(page, first), message: { text: `first definition of "${name}"` } },
       ],
       properties: { page, name },
+    };
+  }
+  for (const { page, statusCode, orphan } of report.pageInclusion ?? []) {
+    if (!orphan) continue;
+    yield {
+      ruleId: orphanPageRule.id,
+      ruleIndex: ruleIndexes.get(orphanPageRule.id),
+      level: 'warning',
+      message: { text: `Orphan page ${page}: listed in the sitemap, linked from no crawled page.` },
+      locations: [{ physicalLocation: { artifactLocation: { uri: page } } }],
+      properties: { page, statusCode: statusCode ?? null },
     };
   }
   yield* certificateResults(report);

@@ -67,7 +67,7 @@ export class HtmlLinkExtractor {
   private titleText: string | undefined;
   private styleText: string | undefined;
   private styleStart = 0;
-  private readonly open = { picture: 0, video: 0, audio: 0, svg: 0 };
+  private readonly open = { picture: 0, video: 0, audio: 0, svg: 0, template: 0 };
   /** The open tag being read: its name, offset, and its position once worked out. */
   private tagName = '';
   private tagStart = 0;
@@ -249,7 +249,12 @@ export class HtmlLinkExtractor {
     this.anchors.push({ name, line: this.tagLine, column: this.tagColumn });
   }
 
+  /**
+   * A template's content is not part of the document (a fragment cannot scroll to it), so ids and
+   * names inside one are no anchors; the template element's own id is.
+   */
   private collectAnchor(name: string, attributes: Attributes): void {
+    if (this.open.template > 0) return;
     if (attributes[Attribute.Id]) this.anchor(attributes[Attribute.Id]);
     if (
       name === 'a' &&

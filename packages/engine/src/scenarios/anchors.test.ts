@@ -34,6 +34,8 @@ const targetPage = htmlPage(
     '<p id="dup">second</p>',
     '<span id="legacy">an id repeating an a[name]</span>',
     '<p id="dup">third</p>',
+    // Template content is not in the document: no anchor, no duplicate; the template's id is one.
+    '<template id="tpl"><p id="inside">inside</p><p id="intro">a copy</p></template>',
   ].join('\n'),
 );
 
@@ -60,6 +62,8 @@ function homePage(otherOrigin: string): string {
       '<a href="/target.html#:_%%<">literal percent signs</a>',
       '<a href="/target.html#50%%20off">a percent sign, then an encoded space</a>',
       '<a href="/target.html#nowhere">missing</a>',
+      '<a href="/target.html#tpl">a template element</a>',
+      '<a href="/target.html#inside">inside a template</a>',
       '<a href="/target.html#">empty</a>',
       '<a href="/target.html#top">top</a>',
       '<a href="/target.html#TOP">TOP</a>',
@@ -154,6 +158,8 @@ function expectedRows(): AnchorRow[] {
     row(site.url('/target.html#:_%%%3C'), 'page', found('#:_%%%3C')),
     row(site.url('/target.html#50%%20off'), 'page', found('#50%%20off')),
     row(site.url('/target.html#nowhere'), 'page', missing('#nowhere')),
+    row(site.url('/target.html#tpl'), 'page', found('#tpl')),
+    row(site.url('/target.html#inside'), 'page', missing('#inside')),
     // An empty fragment is no fragment: reported without its '#', and not checked.
     row(site.url('/target.html'), 'page'),
     row(site.url('/target.html#top'), 'page'),
@@ -198,7 +204,7 @@ describe('anchors', () => {
     expect(pages.map((page) => page.finalUrl).sort()).toEqual(
       ['/', '/deep/level2.html', '/frame.html', '/target.html'].map((path) => site.url(path)),
     );
-    expect(done.summary.brokenAnchors).toBe(5); // #gone #Intro #nowhere #nope #absent
+    expect(done.summary.brokenAnchors).toBe(6); // #gone #Intro #nowhere #inside #nope #absent
   });
 
   it('reads pages it does not crawl for their anchors only: one GET, links not followed', async () => {

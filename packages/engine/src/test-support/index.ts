@@ -53,3 +53,9 @@ export {
   type BrokenUrl,
   type UrlOutcome,
 } from './collect.js';
+export {
+  findingsGroundTruth,
+  findingsScanSettings,
+  findingsSitemap,
+  findingsSitePages,
+} from './findings-site.js';

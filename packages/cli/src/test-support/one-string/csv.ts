@@ -88,6 +88,41 @@ export const formatCsv: Formatter = (report: ScanReport) => {
       undefined,
     ]);
   }
+  for (const { page, rank, score } of report.pageRanks ?? []) {
+    const message = `Page rank ${rank.toFixed(6)}, score ${score} of 10`;
+    rows.push([
+      'page-rank',
+      '',
+      undefined,
+      page,
+      '',
+      '',
+      '',
+      undefined,
+      undefined,
+      message,
+      undefined,
+    ]);
+  }
+  for (const entry of report.pageInclusion ?? []) {
+    const linked = entry.inboundSources.length > 0 ? `: ${entry.inboundSources.join(' ')}` : '';
+    const indexing = entry.indexable
+      ? 'indexable'
+      : `not indexable (${entry.notIndexableBecause.join(', ')})`;
+    rows.push([
+      'page-inclusion',
+      entry.orphan ? 'orphan' : entry.inSitemap ? 'in-sitemap' : 'not-in-sitemap',
+      entry.statusCode,
+      entry.page,
+      '',
+      '',
+      '',
+      undefined,
+      undefined,
+      `Linked from ${entry.inboundSources.length} page(s)${linked}; ${indexing}`,
+      entry.inboundLinks,
+    ]);
+  }
   const rules = new Map(report.rules?.results.map(({ rule }) => [rule.id, rule.name]));
   for (const { ruleId, url, line, column, snippet, message } of report.rules?.violations ?? []) {
     rows.push([

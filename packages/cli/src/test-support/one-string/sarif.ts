@@ -100,6 +100,15 @@ const rules = [
   unverifiedRule,
   ...pageRules,
   ...notCheckedRules,
+  {
+    id: 'orphan-page',
+    name: 'OrphanPage',
+    shortDescription: { text: 'Orphan page' },
+    fullDescription: {
+      text: 'The sitemap lists the page but no crawled page links to it: visitors cannot reach it by following links.',
+    },
+    defaultConfiguration: { level: 'warning' },
+  },
 ];
 const ruleIndexes = new Map(rules.map((rule, index) => [rule.id, index]));
 
@@ -151,6 +160,18 @@ export const formatSarif: Formatter = (report, options) => {
       ],
       properties: { page, name },
     })),
+    ...(report.pageInclusion ?? [])
+      .filter((entry) => entry.orphan)
+      .map(({ page, statusCode }) => ({
+        ruleId: 'orphan-page',
+        ruleIndex: ruleIndexes.get('orphan-page'),
+        level: 'warning',
+        message: {
+          text: `Orphan page ${page}: listed in the sitemap, linked from no crawled page.`,
+        },
+        locations: [{ physicalLocation: { artifactLocation: { uri: page } } }],
+        properties: { page, statusCode: statusCode ?? null },
+      })),
     ...certificateResults(report),
     ...quality.results,
   ];

@@ -12,6 +12,7 @@ import * as reportLinkCounts from './2026-11-26T1700-report-link-counts.js';
 import * as scanPageReads from './2026-11-26T1700-scan-page-reads.js';
 import * as referencesOrder from './2026-11-26T2000-references-order.js';
 import * as billingUserLocks from './2026-11-26T2200-billing-user-locks.js';
+import * as reportFindings from './2026-11-26T2300-report-findings.js';
 
 /** Every migration in order; names sort by date (and time) so the history reads top to bottom. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1700-scan-page-reads': scanPageReads,
   '2026-11-26T2000-references-order': referencesOrder,
   '2026-11-26T2200-billing-user-locks': billingUserLocks,
+  '2026-11-26T2300-report-findings': reportFindings,
 };

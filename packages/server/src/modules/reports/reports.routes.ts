@@ -4,11 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   brokenLinksSummarySchema,
   idParamsSchema,
+  inclusionReportQuerySchema,
   reportQuerySchema,
   reportSummarySchema,
   ruleReportQuerySchema,
   sampleSiteScanIdSchema,
   type ReportQuery,
+  type ReportTab,
 } from '@linkaudit/core';
 import { signedInUser, type SignedInUser } from '../../plugins/authentication.js';
 import { HttpError } from '../../plugins/error-handler.js';
@@ -19,6 +21,7 @@ import {
   type ReleaseHeavyRead,
 } from './heavy-reads.js';
 import type { ReportService } from './reports.service.js';
+import { registerRulePageRoute } from './rule-pages.js';
 
 export interface ReportRouteDeps {
   reports: ReportService;
@@ -127,7 +130,15 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
       reports.rules(user, id, query),
     fileType: (user: SignedInUser | null, id: string, query: ReportQuery) =>
       reports.fileTypes(user, id, query),
-  } as const;
+    duplicateAnchor: (user: SignedInUser | null, id: string, query: ReportQuery) =>
+      reports.duplicateAnchors(user, id, query),
+    pageInclusion: (user: SignedInUser | null, id: string, query: ReportQuery) =>
+      reports.pageInclusion(user, id, query),
+  } as const satisfies Record<ReportTab, unknown>;
+  const querySchemas: Partial<Record<ReportTab, typeof reportQuerySchema>> = {
+    ruleResult: ruleReportQuerySchema,
+    pageInclusion: inclusionReportQuerySchema,
+  };
   for (const [tab, read] of Object.entries(tabs) as Array<
     [keyof typeof tabs, (typeof tabs)[keyof typeof tabs]]
   >) {
@@ -136,7 +147,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
       {
         schema: {
           params: idParams,
-          querystring: tab === 'ruleResult' ? ruleReportQuerySchema : reportQuerySchema,
+          querystring: querySchemas[tab] ?? reportQuerySchema,
         },
       },
       async (request, reply) => {
@@ -173,6 +184,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
       },
     );
   }
+
+  registerRulePageRoute(app);
 
   routes.get(
     '/api/report/SampleSiteScanId',

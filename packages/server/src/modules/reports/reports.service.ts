@@ -1,14 +1,16 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import {
+  brokenAnchorReason,
   csvCell,
+  inclusionCategories,
   isFinishedStatus,
-  limits,
   reportMessages,
   ruleCategoryLabel,
   type BrokenLinksSummary,
+  type DuplicateAnchorRow,
   type FileTypeRow,
   type LinkRow,
+  type PageInclusionRow,
   type PageRow,
   type ReportData,
   type ReportQuery,
@@ -16,31 +18,50 @@ import {
   type RuleRow,
   type SampleSiteScanId,
   type ReportTab,
-  type ScanSummary,
-  scanRequestSchema,
 } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
 import type { SignedInUser } from '../../plugins/authentication.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import type { SampleReportService } from '../sample-report/sample-report.service.js';
 import type { ScanRow, ScanService } from '../scans/scans.service.js';
+import {
+  assembleReport,
+  reportFigures,
+  reportFiguresKey,
+  type ReportFigures,
+} from './report-model.js';
 import { SharedReads } from './shared-reads.js';
 import {
+  brokenAnchorLinks,
   brokenLinkRows,
   computeUrlCheckpoints,
+  duplicateAnchorPage,
+  duplicateAnchorRows,
   fileTypes,
+  inclusionCounts,
+  inclusionPage,
+  inclusionRows,
   linkGroups,
   linkPage,
   linkRows,
   pagePage,
   pageRows,
-  pageSizeBuckets,
   reasonCounts,
   ruleCategoryCounts,
   rulePage,
   ruleRows,
   type UrlCheckpoint,
 } from './reports.repository.js';
+
+/**
+ * Figures of finished scans kept in memory (a few kB each: samples of 10 links per reason), and
+ * as many sets of link-tab checkpoints (~20 kB for 110,000 URLs).
+ */
+const KEPT_REPORTS = 200;
+
+/** Waits for a heavy-read place and gives back its release (reports.routes.ts: per-user limit). */
+export type HeavyReadPlace = () => Promise<() => void>;
+const noPlaceNeeded: HeavyReadPlace = () => Promise.resolve(() => {});
 
 export interface ReportServiceDeps {
   db: Kysely<Database>;
@@ -49,54 +70,6 @@ export interface ReportServiceDeps {
   scans: ScanService;
   samples: SampleReportService;
 }
-
-/**
- * The figures the report takes from a scan's stored summary (`summary_json`: the engine's
- * ScanSummary, written when the scan finishes). A scan without one yet reads as zeros.
- */
-const storedSummarySchema = z.object({
-  brokenAnchors: z.number().default(0),
-  duplicateAnchors: z.number().default(0),
-  certificateProblems: z.number().default(0),
-}) satisfies z.ZodType<
-  Pick<ScanSummary, 'brokenAnchors' | 'duplicateAnchors' | 'certificateProblems'>
->;
-
-function storedSummary(scan: ScanRow): z.infer<typeof storedSummarySchema> {
-  return storedSummarySchema.parse(scan.summary_json ? JSON.parse(scan.summary_json) : {});
-}
-
-/**
- * Summaries of finished scans kept in memory (a few kB each: samples of 10 links per reason), and
- * as many sets of link-tab checkpoints (~20 kB for 110,000 URLs).
- */
-const KEPT_SUMMARIES = 200;
-
-/** Waits for a heavy-read place and gives back its release (reports.routes.ts: per-user limit). */
-export type HeavyReadPlace = () => Promise<() => void>;
-const noPlaceNeeded: HeavyReadPlace = () => Promise.resolve(() => {});
-
-interface SummaryFigures {
-  reasons: Awaited<ReturnType<typeof reasonCounts>>;
-  buckets: Awaited<ReturnType<typeof pageSizeBuckets>>;
-  types: Awaited<ReturnType<typeof fileTypes>>;
-  categories: Awaited<ReturnType<typeof ruleCategoryCounts>>;
-  fattest: Awaited<ReturnType<typeof pagePage>>;
-  rules: Awaited<ReturnType<typeof rulePage>>;
-  brokenSamples: ReportSummary['brokenSamples'];
-}
-
-/**
- * Which run of the scan the figures belong to: a requeued scan runs again (new attempt, new
- * completion), and a running scan's figures change with every status, so they are shared by
- * concurrent readers but never kept (only finished ones are).
- */
-function summaryFiguresKey(scan: ScanRow): string {
-  const completed = scan.completed_at === null ? '' : String(scan.completed_at);
-  return `${scan.id}|${scan.status}|${scan.attempts}|${completed}`;
-}
-
-const bucketLabels = ['< 1 MB', '1-2 MB', '2-3 MB', '3-4 MB', '4-5 MB', '> 5 MB'];
 
 /** What a CSV export of a tab answers: its file name and its text, produced as it is read. */
 export interface CsvExport {
@@ -141,9 +114,9 @@ async function* csvChunks<Row>(
 
 /** Reports of SPEC §2/§3/§7: summary and the four tabs, paged, sorted, filtered, grouped, as CSV. */
 export class ReportService {
-  readonly #summaryFigures = new SharedReads<SummaryFigures>(KEPT_SUMMARIES);
+  readonly #reportFigures = new SharedReads<ReportFigures>(KEPT_REPORTS);
   /** Where deep pages of the link tab start (reports.repository.ts), per finished scan and filter. */
-  readonly #urlCheckpoints = new SharedReads<UrlCheckpoint[]>(KEPT_SUMMARIES);
+  readonly #urlCheckpoints = new SharedReads<UrlCheckpoint[]>(KEPT_REPORTS);
 
   constructor(private readonly deps: ReportServiceDeps) {}
 
@@ -180,10 +153,11 @@ export class ReportService {
   }
 
   /**
-   * GET api/report/summary/{id}. The figures read from the scan's rows are computed once per
-   * scan and state (SharedReads): readers of one scan at the same time share the statements, and a
-   * finished scan's figures are kept. `place` is asked for a heavy-read place before figures are
-   * computed or joined, never for kept ones.
+   * GET /api/report/summary/{id}: the report model (report-model.ts) the print view shares. Its
+   * figures read from the scan's result rows are computed once per scan and state (SharedReads):
+   * readers of one scan at the same time share the statements, and a finished scan's figures are
+   * kept. `place` is asked for a heavy-read place before figures are computed or joined, never
+   * for kept ones.
    */
   async summary(
     user: SignedInUser | null,
@@ -191,82 +165,19 @@ export class ReportService {
     place: HeavyReadPlace = noPlaceNeeded,
   ): Promise<ReportSummary> {
     const scan = await this.#scan(user, id);
-    const key = summaryFiguresKey(scan);
-    let figures = this.#summaryFigures.kept(key);
+    const key = reportFiguresKey(scan);
+    let figures = this.#reportFigures.kept(key);
     if (!figures) {
       const release = await place();
       try {
-        figures = await this.#summaryFigures.read(key, isFinishedStatus(scan.status), () =>
-          this.#computeSummaryFigures(id),
+        figures = await this.#reportFigures.read(key, isFinishedStatus(scan.status), () =>
+          reportFigures(this.deps.db, id),
         );
       } finally {
         release();
       }
     }
-    const { reasons, buckets, types, categories, fattest, rules, brokenSamples } = figures;
-    const summary = storedSummary(scan);
-    const pages = Number(scan.num_pages);
-    return {
-      scanId: scan.id,
-      url: scan.url,
-      status: scan.status,
-      numPages: pages,
-      totalLinks: Number(scan.total_links),
-      uniqueLinks: Number(scan.unique_links),
-      badLinks: Number(scan.bad_links),
-      uniqueBadLinks: Number(scan.unique_bad_links),
-      brokenAnchors: summary.brokenAnchors,
-      duplicateAnchors: summary.duplicateAnchors,
-      fattestPages: fattest.total,
-      certificateProblems: summary.certificateProblems,
-      duration: Number(scan.duration_ms),
-      // The settings as the owner asked for them (SPEC): the stored resolved scan less its linkLimit.
-      scanSettingsJson: JSON.stringify(scanRequestSchema.parse(JSON.parse(scan.settings_json))),
-      reasons,
-      pageSizeBuckets: buckets.map((count, index) => ({
-        label: bucketLabels[index] ?? '',
-        pages: count,
-      })),
-      contentTypeSizes: types,
-      // Failed = pages with a violation of the category; passed = the other pages.
-      ruleCategories: categories.map((category) => ({
-        categoryID: category.categoryID,
-        name: ruleCategoryLabel(category.categoryID),
-        failed: category.count,
-        passed: Math.max(0, pages * category.rules - category.count),
-      })),
-      brokenSamples,
-      ruleSamples: rules.rows,
-    };
-  }
-
-  /** The summary's figures that come from the scan's result rows, not from its own row. */
-  async #computeSummaryFigures(id: string): Promise<SummaryFigures> {
-    const { db } = this.deps;
-    const [reasons, buckets, types, categories, fattest, rules] = await Promise.all([
-      reasonCounts(db, id),
-      pageSizeBuckets(db, id),
-      fileTypes(db, id),
-      ruleCategoryCounts(db, id),
-      pagePage(db, id, defaultQuery({ pageSize: 1 }), limits.fattestPageBytes),
-      rulePage(db, id, defaultQuery({ pageSize: limits.ruleSamples })),
-    ]);
-    const brokenSamples = await Promise.all(
-      reasons.map(async (reason) => ({
-        failureReason: reason.failureReason,
-        links: (
-          await linkPage(
-            db,
-            id,
-            defaultQuery({
-              reason: reason.failureReason,
-              pageSize: limits.brokenLinkSamplesPerReason,
-            }),
-          )
-        ).rows,
-      })),
-    );
-    return { reasons, buckets, types, categories, fattest, rules, brokenSamples };
+    return assembleReport(scan, figures);
   }
 
   async links(
@@ -275,22 +186,30 @@ export class ReportService {
     query: ReportQuery,
   ): Promise<ReportData<LinkRow>> {
     const scan = await this.#scan(user, id);
-    const reasons = await reasonCounts(this.deps.db, id);
-    const filterCategories = reasons.map((reason) => ({
+    const [reasons, anchorLinks] = await Promise.all([
+      reasonCounts(this.deps.db, id),
+      brokenAnchorLinks(this.deps.db, id),
+    ]);
+    // Broken anchors are a failure of their own, after the reasons of SPEC §8.
+    const categories =
+      anchorLinks > 0
+        ? [...reasons, { failureReason: brokenAnchorReason, numberOfReferences: anchorLinks }]
+        : reasons;
+    const filterCategories = categories.map((reason) => ({
       name: reason.failureReason,
       value: reason.failureReason,
       count: reason.numberOfReferences,
-      allRules: reasons.length,
+      allRules: categories.length,
     }));
     if (query.groupBy !== 'none') {
       const { groups, total } = await linkGroups(this.deps.db, id, query);
       return reportData(query, [], total, filterCategories, groups);
     }
-    const { rows, total } = await linkPage(this.deps.db, id, query, (db, scanId, pageQuery) =>
+    const { rows, total } = await linkPage(this.deps.db, id, query, (db, scanId, filter) =>
       this.#urlCheckpoints.read(
-        `${summaryFiguresKey(scan)}|${pageQuery.status}|${pageQuery.reason ?? ''}|${pageQuery.sortOrder}`,
+        `${reportFiguresKey(scan)}|${filter.status}|${filter.reason ?? ''}|${filter.sortOrder}`,
         isFinishedStatus(scan.status),
-        () => computeUrlCheckpoints(db, scanId, pageQuery),
+        () => computeUrlCheckpoints(db, scanId, filter),
       ),
     );
     return reportData(query, rows, total, filterCategories);
@@ -323,6 +242,41 @@ export class ReportService {
         value: String(category.categoryID),
         count: category.count,
         allRules: category.rules,
+      })),
+    );
+  }
+
+  /** Each repeat of an id (or a[name]) on a page, with where it was first defined. */
+  async duplicateAnchors(
+    user: SignedInUser | null,
+    id: string,
+    query: ReportQuery,
+  ): Promise<ReportData<DuplicateAnchorRow>> {
+    await this.#scan(user, id);
+    const { rows, total } = await duplicateAnchorPage(this.deps.db, id, query);
+    return reportData(query, rows, total, []);
+  }
+
+  /** Every page's inclusion (scans that checked it): incoming links, sitemap, orphans, rank. */
+  async pageInclusion(
+    user: SignedInUser | null,
+    id: string,
+    query: ReportQuery,
+  ): Promise<ReportData<PageInclusionRow>> {
+    await this.#scan(user, id);
+    const [counts, { rows, total }] = await Promise.all([
+      inclusionCounts(this.deps.db, id),
+      inclusionPage(this.deps.db, id, query),
+    ]);
+    return reportData(
+      query,
+      rows,
+      total,
+      inclusionCategories.map((category) => ({
+        name: category,
+        value: category,
+        count: counts[category],
+        allRules: inclusionCategories.length,
       })),
     );
   }
@@ -394,9 +348,16 @@ export class ReportService {
       return {
         fileName,
         chunks: csvChunks(
-          ['Page', 'Status code', 'Total bytes', 'HTML bytes', 'Title'],
+          ['Page', 'Status code', 'Total bytes', 'HTML bytes', 'Title', 'Page rank'],
           pageRows(db, id, query, CSV_BATCH_ROWS),
-          (row) => [row.uri, row.statusCode, row.contentSize, row.htmlSize, row.title],
+          (row) => [
+            row.uri,
+            row.statusCode,
+            row.contentSize,
+            row.htmlSize,
+            row.title,
+            row.pageRank,
+          ],
         ),
       };
     }
@@ -404,7 +365,7 @@ export class ReportService {
       return {
         fileName,
         chunks: csvChunks(
-          ['Page', 'Rule', 'Category', 'Line', 'Column', 'Snippet'],
+          ['Page', 'Rule', 'Category', 'Line', 'Column', 'Snippet', 'Message', 'Note', 'Rule URL'],
           ruleRows(db, id, query, CSV_BATCH_ROWS),
           (row) => [
             row.uri,
@@ -413,6 +374,49 @@ export class ReportService {
             row.line,
             row.column,
             row.snippet,
+            row.message,
+            row.ruleNote,
+            row.ruleURL,
+          ],
+        ),
+      };
+    }
+    if (tab === 'duplicateAnchor') {
+      return {
+        fileName,
+        chunks: csvChunks(
+          ['Page', 'Anchor', 'Line', 'Column', 'First line', 'First column'],
+          duplicateAnchorRows(db, id, query, CSV_BATCH_ROWS),
+          (row) => [row.uri, row.anchor, row.line, row.column, row.firstLine, row.firstColumn],
+        ),
+      };
+    }
+    if (tab === 'pageInclusion') {
+      return {
+        fileName,
+        chunks: csvChunks(
+          [
+            'Page',
+            'Status code',
+            'Incoming links',
+            'In sitemap',
+            'Orphan',
+            'Indexable',
+            'Not indexable because',
+            'Page rank',
+            'Linked from',
+          ],
+          inclusionRows(db, id, query, CSV_BATCH_ROWS),
+          (row) => [
+            row.uri,
+            row.statusCode,
+            row.incomingLinks,
+            yesNo(row.inSitemap),
+            yesNo(row.orphan),
+            yesNo(row.indexable),
+            row.notIndexableBecause.join(' '),
+            row.pageRank,
+            row.linkedFrom.join(' '),
           ],
         ),
       };
@@ -445,16 +449,8 @@ const anyone: SignedInUser = {
   tokenExpiresAt: new Date(0),
 };
 
-function defaultQuery(overrides: Partial<ReportQuery>): ReportQuery {
-  return {
-    page: 1,
-    pageSize: 50,
-    sortOrder: 'asc',
-    status: 'broken',
-    groupBy: 'none',
-    format: 'json',
-    ...overrides,
-  };
+function yesNo(value: boolean): string {
+  return value ? 'yes' : 'no';
 }
 
 /** A tab's answer: one page of rows (or groups), the total and the filter categories. */

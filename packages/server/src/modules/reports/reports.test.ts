@@ -107,9 +107,24 @@ describe.each(testDialects())('reports over HTTP (%s)', (dialect) => {
     column: 1,
     anchor: null,
   });
+  /** The link to /about#team: a working page without that id, a broken anchor. */
+  const brokenAnchor = () => ({
+    targetUri: site.url('/about#team'),
+    sourceUri: site.url('/'),
+    statusCode: 200,
+    failureReason: 'Broken Anchor',
+    statusDetail: 'Anchor #team not found',
+    errorMessage: null,
+    referenceCount: 2,
+    element: 'a',
+    line: 8,
+    column: 1,
+    anchor: '#team',
+  });
   const reasonFilters = [
-    { name: 'Not Found', value: 'Not Found', count: 2, allRules: 2 },
-    { name: 'Internal Server Error', value: 'Internal Server Error', count: 1, allRules: 2 },
+    { name: 'Not Found', value: 'Not Found', count: 2, allRules: 3 },
+    { name: 'Internal Server Error', value: 'Internal Server Error', count: 1, allRules: 3 },
+    { name: 'Broken Anchor', value: 'Broken Anchor', count: 1, allRules: 3 },
   ];
 
   it('summarises the scan: totals, reasons, sizes, types, rule categories and samples', async () => {
@@ -168,6 +183,8 @@ describe.each(testDialects())('reports over HTTP (%s)', (dialect) => {
         failureReason: 'Internal Server Error',
         links: [{ ...brokenLink('/error', '/', 6), errorMessage: '500 Internal Server Error' }],
       },
+      // Broken anchors are sampled after the failure reasons of SPEC §8.
+      { failureReason: 'Broken Anchor', links: [brokenAnchor()] },
     ]);
     const samples = summary.body.ruleSamples as Array<{ uri: string; ruleId: string }>;
     expect(samples.map((sample) => [sample.uri, sample.ruleId])).toEqual([
@@ -182,19 +199,21 @@ describe.each(testDialects())('reports over HTTP (%s)', (dialect) => {
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({
       groups: null,
-      total: 3,
+      total: 4,
       page: 1,
       pageSize: 50,
       filterCategories: reasonFilters,
     });
+    // By target: the anchor's target is the page /about.
     expect(all.body.lists).toEqual([
+      brokenAnchor(),
       { ...brokenLink('/error', '/', 6), errorMessage: '500 Internal Server Error' },
       { ...brokenLink('/missing', '/', 5), errorMessage: '404 Not Found' },
       { ...brokenLink('/missing', '/about', 3), errorMessage: '404 Not Found' },
     ]);
 
-    const second = await read(`/api/report/link/${scanId}?pageSize=2&page=2`);
-    expect(second.body).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    const second = await read(`/api/report/link/${scanId}?pageSize=3&page=2`);
+    expect(second.body).toMatchObject({ total: 4, page: 2, pageSize: 3 });
     expect(second.body.lists).toMatchObject([{ sourceUri: site.url('/about'), line: 3 }]);
 
     const targets = async (query: string) =>
@@ -206,12 +225,16 @@ describe.each(testDialects())('reports over HTTP (%s)', (dialect) => {
       from('/missing', '/'),
       from('/missing', '/about'),
       from('/error', '/'),
+      from('/about#team', '/'),
     ]);
     expect(await targets('sortBy=line')).toEqual([
       from('/missing', '/about'),
       from('/missing', '/'),
       from('/error', '/'),
+      from('/about#team', '/'),
     ]);
+    // The anchor's own filter category, as a client following SPEC sends it.
+    expect(await targets('reason=Broken%20Anchor')).toEqual([from('/about#team', '/')]);
     expect(await targets('reason=Not%20Found')).toEqual([
       from('/missing', '/'),
       from('/missing', '/about'),
@@ -243,30 +266,33 @@ describe.each(testDialects())('reports over HTTP (%s)', (dialect) => {
       expect(answer.body.lists).toEqual([]);
       return { groups: answer.body.groups as unknown, total: answer.body.total as number };
     };
-    expect(await groups('groupBy=target&sortBy=count&sortOrder=desc')).toEqual({
-      groups: [
-        { key: site.url('/missing'), count: 2 },
+    const byCount = await groups('groupBy=target&sortBy=count&sortOrder=desc');
+    expect(byCount.total).toBe(3);
+    expect((byCount.groups as unknown[])[0]).toEqual({ key: site.url('/missing'), count: 2 });
+    expect(byCount.groups).toEqual(
+      expect.arrayContaining([
         { key: site.url('/error'), count: 1 },
-      ],
-      total: 2,
-    });
+        { key: site.url('/about'), count: 1 },
+      ]),
+    );
     expect(await groups('groupBy=source')).toEqual({
       groups: [
-        { key: site.url('/'), count: 2 },
+        { key: site.url('/'), count: 3 },
         { key: site.url('/about'), count: 1 },
       ],
       total: 2,
     });
     expect(await groups('groupBy=reason')).toEqual({
       groups: [
+        { key: 'Broken Anchor', count: 1 },
         { key: 'Internal Server Error', count: 1 },
         { key: 'Not Found', count: 2 },
       ],
-      total: 2,
+      total: 3,
     });
     expect(await groups('groupBy=target&pageSize=1&page=2')).toEqual({
-      groups: [{ key: site.url('/missing'), count: 2 }],
-      total: 2,
+      groups: [{ key: site.url('/error'), count: 1 }],
+      total: 3,
     });
   });
 
@@ -304,18 +330,22 @@ describe.each(testDialects())('reports over HTTP (%s)', (dialect) => {
         ruleId: '4001',
         ruleName: 'Title missing',
         ruleCategoryID: 4,
-        ruleNote: 'No <title> element',
-        ruleURL: null,
+        // The catalogue's note and page (GET /api/ScanRuleApi/); what this finding says apart.
+        ruleNote: 'The page has no <title>, or an empty one.',
+        ruleURL: '/rules/4001',
         line: 2,
         column: 7,
         snippet: '<head></head>',
+        message: 'No <title> element',
       },
       expect.objectContaining({ uri: site.url('/ok'), ruleId: '4001', snippet: 'fine' }),
       expect.objectContaining({
         uri: site.url('/about'),
         ruleId: '4003',
         ruleName: 'Title too short',
-        ruleNote: '2 characters',
+        ruleNote: 'The title has fewer than 10 characters, too few to describe the page.',
+        ruleURL: '/rules/4003',
+        message: '2 characters',
         snippet: '<title>Hi</title>',
       }),
     ]);
@@ -350,6 +380,7 @@ describe.each(testDialects())('reports over HTTP (%s)', (dialect) => {
     const url = (path: string) => site.url(path);
     expect(link.text).toBe(
       '\uFEFFTarget,Source,Status code,Failure reason,Status detail,References,Line,Column\r\n' +
+        `${url('/about#team')},${url('/')},200,Broken Anchor,Anchor #team not found,2,8,1\r\n` +
         `${url('/error')},${url('/')},500,Internal Server Error,500 Internal Server Error,1,6,1\r\n` +
         `${url('/missing')},${url('/')},404,Not Found,404 Not Found,2,5,1\r\n` +
         `${url('/missing')},${url('/about')},404,Not Found,404 Not Found,2,3,1\r\n`,
@@ -362,15 +393,18 @@ describe.each(testDialects())('reports over HTTP (%s)', (dialect) => {
     const rules = await download(`/api/report/ruleResult/${scanId}?format=csv`);
     expect(rules.disposition).toBe(`attachment; filename="scan-${scanId}-ruleResult.csv"`);
     expect(rules.text).toBe(
-      '\uFEFFPage,Rule,Category,Line,Column,Snippet\r\n' +
-        `${url('/')},Title missing,SEO,2,7,<head></head>\r\n` +
-        `${url('/ok')},Title missing,SEO,1,1,fine\r\n` +
-        `${url('/about')},Title too short,SEO,2,13,<title>Hi</title>\r\n`,
+      '\uFEFFPage,Rule,Category,Line,Column,Snippet,Message,Note,Rule URL\r\n' +
+        `${url('/')},Title missing,SEO,2,7,<head></head>,No <title> element,` +
+        `"The page has no <title>, or an empty one.",/rules/4001\r\n` +
+        `${url('/ok')},Title missing,SEO,1,1,fine,No <title> element,` +
+        `"The page has no <title>, or an empty one.",/rules/4001\r\n` +
+        `${url('/about')},Title too short,SEO,2,13,<title>Hi</title>,2 characters,` +
+        `"The title has fewer than 10 characters, too few to describe the page.",/rules/4003\r\n`,
     );
     const pages = await download(`/api/report/page/${scanId}?format=csv`);
     expect(pages.text).toBe(
-      '\uFEFFPage,Status code,Total bytes,HTML bytes,Title\r\n' +
-        `${url('/about')},200,1356,156,Hi\r\n${url('/')},200,237,237,\r\n${url('/ok')},200,4,4,\r\n`,
+      '\uFEFFPage,Status code,Total bytes,HTML bytes,Title,Page rank\r\n' +
+        `${url('/about')},200,1356,156,Hi,\r\n${url('/')},200,237,237,,\r\n${url('/ok')},200,4,4,,\r\n`,
     );
     const types = await download(`/api/report/fileType/${scanId}?format=csv`);
     expect(types.text).toBe(

@@ -70,6 +70,8 @@ describe.each(testDialects())('sample report (%s)', (dialect) => {
     expect(byTarget.body.groups).toEqual([
       { key: `${site}contact.html`, count: 4 },
       { key: `${site}images/team.jpg`, count: 1 },
+      // The page of the broken anchor #oolong.
+      { key: `${site}teas.html`, count: 1 },
       { key: 'http://shop.harbour-tea.invalid/', count: 1 },
     ]);
     const broken = await api.get(`/api/report/link/${scanId}?pageSize=100`);
@@ -83,6 +85,8 @@ describe.each(testDialects())('sample report (%s)', (dialect) => {
         [`${site}contact.html`, 'a', 404, 'Not Found'],
         [`${site}images/team.jpg`, 'img', 404, 'Not Found'],
         ['http://shop.harbour-tea.invalid/', 'a', null, 'Invalid Remote Name'],
+        // The broken anchor is a broken link of its own kind (issue 23).
+        [`${site}teas.html#oolong`, 'a', 200, 'Broken Anchor'],
       ]
         .map((row) => JSON.stringify(row))
         .sort(),

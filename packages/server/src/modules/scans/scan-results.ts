@@ -210,7 +210,12 @@ export class ScanResultWriter implements Backpressure {
         return;
       case 'page-inclusion': {
         const { type: _type, page, ...inclusion } = event;
-        this.#page(page).inclusion_json = JSON.stringify(inclusion);
+        Object.assign(this.#page(page), {
+          inclusion_json: JSON.stringify(inclusion),
+          inbound_links: inclusion.inboundLinks,
+          in_sitemap: inclusion.inSitemap,
+          orphan: inclusion.orphan,
+        });
         return;
       }
       case 'progress':

@@ -1,6 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Flag, NullableTimestamp, Timestamp } from '../../db/values.js';
 
+/** A flag a row may not have (a page of a scan without page inclusion). */
+type NullableFlag = ColumnType<boolean | number | null, boolean | null, boolean | null>;
+
 /** PostgreSQL hands bigint back as text; SQLite as a number. */
 type BigCount = ColumnType<number | string, number, number>;
 
@@ -70,6 +73,10 @@ export interface ScanPagesTable {
   page_rank: number | null;
   rank_score: number | null;
   inclusion_json: string | null;
+  /** The inclusion's facts the report filters and sorts by (also in inclusion_json). */
+  inbound_links: number | null;
+  in_sitemap: NullableFlag;
+  orphan: NullableFlag;
 }
 
 /** One link occurrence: on page `page_id`, pointing at target `target_id`. */

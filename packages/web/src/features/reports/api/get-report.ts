@@ -1,12 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  duplicateAnchorReportSchema,
   fileTypeReportSchema,
   linkReportSchema,
+  pageInclusionReportSchema,
   pageReportSchema,
   reportSummarySchema,
   ruleReportSchema,
+  type DuplicateAnchorRow,
   type FileTypeRow,
   type LinkRow,
+  type PageInclusionRow,
   type PageRow,
   type ReportData,
   type ReportQuery,
@@ -71,6 +75,8 @@ export interface TabRows {
   page: PageRow;
   ruleResult: RuleRow;
   fileType: FileTypeRow;
+  duplicateAnchor: DuplicateAnchorRow;
+  pageInclusion: PageInclusionRow;
 }
 
 /** Each tab's answer is checked against core's report schema of its rows. */
@@ -79,6 +85,8 @@ const tabSchemas: { [Tab in ReportTab]: Parser<ReportData<TabRows[Tab]>> } = {
   page: pageReportSchema,
   ruleResult: ruleReportSchema,
   fileType: fileTypeReportSchema,
+  duplicateAnchor: duplicateAnchorReportSchema,
+  pageInclusion: pageInclusionReportSchema,
 };
 
 export function getReportTab<T extends ReportTab>(

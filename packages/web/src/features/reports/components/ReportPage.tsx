@@ -25,7 +25,14 @@ import {
   useReportTab,
   type TabView,
 } from '../api/get-report';
-import { FileTypeTable, LinkTable, PageTable, RuleTable } from './ReportTables';
+import {
+  DuplicateAnchorTable,
+  FileTypeTable,
+  LinkTable,
+  PageInclusionTable,
+  PageTable,
+  RuleTable,
+} from './ReportTables';
 import { SettingsDialog } from './SettingsDialog';
 import { settingsOf, SummaryView } from './SummaryView';
 
@@ -36,6 +43,8 @@ const initialViews: Record<ReportTab, TabView> = {
   page: defaultTabView,
   ruleResult: defaultTabView,
   fileType: defaultTabView,
+  duplicateAnchor: defaultTabView,
+  pageInclusion: defaultTabView,
 };
 
 /** /report/{scanId}: the tabs of SPEC §2 with their toolbar; paging, grouping and filters on the server. */
@@ -56,6 +65,8 @@ export default function ReportPage() {
     page: useReportTab('page', scanId, views.page),
     ruleResult: useReportTab('ruleResult', scanId, views.ruleResult),
     fileType: useReportTab('fileType', scanId, views.fileType),
+    duplicateAnchor: useReportTab('duplicateAnchor', scanId, views.duplicateAnchor),
+    pageInclusion: useReportTab('pageInclusion', scanId, views.pageInclusion),
   };
 
   if (summary.isPending) return <Spin size="large" className="page-spin" />;
@@ -123,7 +134,9 @@ export default function ReportPage() {
         ? t(`failureReason.${category.name}`, category.name)
         : tab === 'ruleResult'
           ? t(ruleCategoryKey(Number(category.value)))
-          : category.name
+          : tab === 'pageInclusion'
+            ? t(`report.inclusion.${category.name}`, category.name)
+            : category.name
     } (${category.count})`,
   }));
   const linkGroups = tab === 'link' && views.link.groupBy !== 'none';
@@ -160,7 +173,7 @@ export default function ReportPage() {
           }))}
         />
       )}
-      {tab !== 'summary' && (
+      {tab !== 'summary' && tab !== 'duplicateAnchor' && (
         <Select
           aria-label={t('report.toolbar.filter')}
           className="report-filter"
@@ -255,6 +268,28 @@ export default function ReportPage() {
             key: 'fileType',
             label: t('report.tabs.fileType'),
             children: <FileTypeTable data={tabs.fileType.data} {...paging('fileType')} />,
+          },
+          {
+            key: 'duplicateAnchor',
+            label: t('report.tabs.duplicateAnchor'),
+            children: (
+              <DuplicateAnchorTable
+                data={tabs.duplicateAnchor.data}
+                anchorsChecked={settings.checkAnchors}
+                {...paging('duplicateAnchor')}
+              />
+            ),
+          },
+          {
+            key: 'pageInclusion',
+            label: t('report.tabs.pageInclusion'),
+            children: (
+              <PageInclusionTable
+                data={tabs.pageInclusion.data}
+                inclusionChecked={settings.checkPageInclusion}
+                {...paging('pageInclusion')}
+              />
+            ),
           },
         ]}
       />

@@ -1,9 +1,18 @@
-import { Table, Typography } from 'antd';
+import { Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FileTypeRow, LinkRow, PageRow, ReportData, RuleRow } from '@linkaudit/core';
+import {
+  brokenAnchorReason,
+  type DuplicateAnchorRow,
+  type FileTypeRow,
+  type LinkRow,
+  type PageInclusionRow,
+  type PageRow,
+  type ReportData,
+  type RuleRow,
+} from '@linkaudit/core';
 import { translateMessage } from '../../../lib/errors';
 import { formatMegabytes } from '../../../lib/format';
 import { ruleCategoryKey } from '../../../lib/rule-category';
@@ -46,7 +55,12 @@ function useLinkColumns(): ColumnsType<LinkRow> {
       dataIndex: 'errorMessage',
       ellipsis: true,
       width: 180,
-      render: (message: string | null) => (message ? translateMessage(message, t) : message),
+      render: (message: string | null, row) =>
+        message
+          ? translateMessage(message, t)
+          : row.failureReason === brokenAnchorReason && row.anchor
+            ? t('report.anchorNotFound', { anchor: row.anchor.replace(/^#/, '') })
+            : message,
     },
     { title: t('report.columns.references'), dataIndex: 'referenceCount', width: 100 },
     {
@@ -210,7 +224,12 @@ export function PageTable({
           width: 130,
           render: (bytes: number) => `${formatMegabytes(bytes)} MB`,
         },
-        { title: t('report.columns.pageRank'), dataIndex: 'pageRank', width: 100 },
+        {
+          title: t('report.columns.pageRank'),
+          dataIndex: 'pageRank',
+          width: 110,
+          render: (rank: number | null) => (rank === null ? '' : rank.toFixed(4)),
+        },
       ]}
     />
   );
@@ -251,13 +270,140 @@ export function RuleTable({
           width: 150,
           render: (id: number) => t(ruleCategoryKey(id)),
         },
+        { title: t('report.columns.line'), dataIndex: 'line', width: 80 },
+        { title: t('report.columns.position'), dataIndex: 'column', width: 90 },
         {
-          title: t('report.columns.line'),
-          key: 'line',
-          width: 90,
-          render: (_, row) => `${row.line}:${row.column}`,
+          title: t('report.columns.finding'),
+          key: 'finding',
+          ellipsis: true,
+          render: (_, row) => row.message ?? row.snippet,
         },
         { title: t('report.columns.note'), dataIndex: 'ruleNote', ellipsis: true },
+      ]}
+    />
+  );
+}
+
+/** Duplicate anchors: each repeat of an id on a page, where it is and where it was first. */
+export function DuplicateAnchorTable({
+  data,
+  loading,
+  anchorsChecked,
+  ...paging
+}: Paging & {
+  data: ReportData<DuplicateAnchorRow> | undefined;
+  loading: boolean;
+  anchorsChecked: boolean;
+}) {
+  const { t } = useTranslation();
+  const place = (line: number, column: number) => t('report.place', { line, column });
+  return (
+    <Table<DuplicateAnchorRow>
+      rowKey={(row) => `${row.uri}|${row.anchor}|${row.line}|${row.column}`}
+      loading={loading}
+      locale={{
+        emptyText: t(
+          anchorsChecked ? 'report.empty.noDuplicateAnchors' : 'report.empty.anchorsNotChecked',
+        ),
+      }}
+      dataSource={data?.lists ?? []}
+      pagination={pagination(data, paging, t)}
+      scroll={{ x: 900 }}
+      columns={[
+        { title: t('report.columns.page'), dataIndex: 'uri', ellipsis: true },
+        {
+          title: t('report.columns.anchor'),
+          dataIndex: 'anchor',
+          width: 200,
+          render: (anchor: string) => <Typography.Text code>#{anchor}</Typography.Text>,
+        },
+        {
+          title: t('report.columns.firstDefined'),
+          key: 'first',
+          width: 190,
+          render: (_, row) => place(row.firstLine, row.firstColumn),
+        },
+        {
+          title: t('report.columns.definedAgain'),
+          key: 'duplicate',
+          width: 190,
+          render: (_, row) => place(row.line, row.column),
+        },
+      ]}
+    />
+  );
+}
+
+/** How many of a page's linking pages are listed before "and n more". */
+const linkedFromShown = 3;
+
+/** Page inclusion: incoming links, linking pages, sitemap and orphan state, indexability, rank. */
+export function PageInclusionTable({
+  data,
+  loading,
+  inclusionChecked,
+  ...paging
+}: Paging & {
+  data: ReportData<PageInclusionRow> | undefined;
+  loading: boolean;
+  inclusionChecked: boolean;
+}) {
+  const { t } = useTranslation();
+  const yesNo = (value: boolean) => t(value ? 'report.inclusion.yes' : 'report.inclusion.no');
+  return (
+    <Table<PageInclusionRow>
+      rowKey="uri"
+      loading={loading}
+      locale={{
+        emptyText: t(inclusionChecked ? 'report.empty.noData' : 'report.empty.inclusionNotChecked'),
+      }}
+      dataSource={data?.lists ?? []}
+      pagination={pagination(data, paging, t)}
+      scroll={{ x: 1300 }}
+      columns={[
+        { title: t('report.columns.page'), dataIndex: 'uri', ellipsis: true, width: 320 },
+        {
+          title: t('report.columns.orphan'),
+          dataIndex: 'orphan',
+          width: 100,
+          render: (orphan: boolean) =>
+            orphan ? <Tag color="orange">{t('report.columns.orphan')}</Tag> : yesNo(false),
+        },
+        { title: t('report.columns.statusCode'), dataIndex: 'statusCode', width: 80 },
+        { title: t('report.columns.incomingLinks'), dataIndex: 'incomingLinks', width: 110 },
+        {
+          title: t('report.columns.linkedFrom'),
+          dataIndex: 'linkedFrom',
+          ellipsis: true,
+          render: (pages: string[]) => {
+            const more = pages.length - linkedFromShown;
+            const shown = pages.slice(0, linkedFromShown).join(', ');
+            return more > 0 ? `${shown} ${t('report.inclusion.more', { count: more })}` : shown;
+          },
+        },
+        {
+          title: t('report.columns.inSitemap'),
+          dataIndex: 'inSitemap',
+          width: 120,
+          render: yesNo,
+        },
+        {
+          title: t('report.columns.indexable'),
+          key: 'indexable',
+          width: 180,
+          render: (_, row) =>
+            row.indexable
+              ? yesNo(true)
+              : row.notIndexableBecause
+                  .map((reason) => t(`report.inclusion.notIndexable.${reason}`, reason))
+                  .join(', ') || yesNo(false),
+        },
+        {
+          title: t('report.columns.pageRank'),
+          dataIndex: 'pageRank',
+          width: 110,
+          render: (rank: number | null) => (rank === null ? '' : rank.toFixed(4)),
+        },
       ]}
     />
   );
