@@ -15,7 +15,7 @@ export interface WordChecker {
 /** What one chunk of prose holds. */
 export interface Chunk {
   /** Its words the dictionary does not know, with their index in the chunk. */
-  misspelt: readonly { text: string; index: number }[];
+  misspelt: readonly { text: string; lower: string; index: number }[];
   /** The single word it wraps (`(the,` → `the`), lower-cased; undefined for code or compounds. */
   word: string | undefined;
   /** That word as written, and where it starts in the chunk. */
@@ -38,12 +38,20 @@ export interface WordGrammar {
   article: 'a' | 'an' | undefined;
   /** The word ends one of the confused phrases. */
   endsConfusion: boolean;
+  /**
+   * What the word tells of an "a"/"an" before it: a determiner ("an the" is a slip for "and the"
+   * or a stray article), a verb, conjunction or preposition ("A is", "a and b": the letter is a
+   * variable, not an article), or nothing (an ordinary word the article agrees with or not).
+   */
+  afterArticle: 'determiner' | 'variable' | undefined;
 }
 
 // A chunk is code, an address or a number, not prose, when it has any of these: e-mail and
 // URLs (@ : /), identifiers (_ = { } < > | $ and camel humps are handled per word), digits, or
 // a dot between letters (example.com, file.txt, e.g.).
-const notProse = /[@/\\_=<>{}|$%^~`+*#\d]|:\/\/|^www\.|\p{L}\.\p{L}/iu;
+// Also options and commands: a leading dash (`-f`, `--verbose`), a leading colon (`:!start`),
+// `::` (`std::vector`) and a call's parentheses (`open()`).
+const notProse = /[@/\\_=<>{}|$%^~`+*#\d]|:\/\/|^www\.|\p{L}\.\p{L}|^['"(]?-{1,2}\p{L}|^['"(]?:\S|::|\(\)/iu;
 const wordPattern = /[\p{L}\p{M}]+(?:['\u2019][\p{L}\p{M}]+)*/gu;
 const plainWord = /^[A-Za-z]+(?:'[A-Za-z]+)*$/;
 // camelCase and PascalCase humps, acronyms and their plurals (URLs, IDs) are names, not words.
@@ -55,6 +63,13 @@ const fineDoubles = new Set(['had', 'that', 'is', 'bye', 'so', 'no', 'ha', 'ho',
 // "an" before a vowel sound and "a" before a consonant sound, as far as spelling tells. Words
 // that sound otherwise are left alone: one, once, euro, ewe (a), and h-words like hour (an).
 const soundsLikeConsonant = /^(?:one|once|eu|ewe|oui)/;
+// Words after which "a" or "an" is no article ("an the") or no article at all ("A is B").
+const determiners = new Set(['the', 'a', 'an', 'this', 'these', 'those', 'my', 'your', 'our', 'their']);
+const variableFollowers = new Set([
+  'is', 'are', 'was', 'were', 'be', 'has', 'had', 'and', 'or', 'nor', 'but', 'not', 'if', 'then',
+  'than', 'to', 'of', 'in', 'on', 'at', 'by', 'for', 'with', 'from', 'as', 'into', 'equals',
+  'can', 'will', 'may', 'must', 'should', 'would', 'could', 'does', 'do', 'contains', 'itself',
+]);
 
 // Prefixes written with a hyphen ("pre-release", "un-American") that are no words of their own.
 const hyphenPrefixes = new Set(['pre', 'un', 'de', 'tri', 'mis', 'neo', 'intra', 'proto', 'quasi']);
@@ -66,6 +81,7 @@ const noGrammar: WordGrammar = {
   startsLowerCase: false,
   article: undefined,
   endsConfusion: false,
+  afterArticle: undefined,
 };
 const code: Chunk = {
   misspelt: noWords,
@@ -83,7 +99,7 @@ export function normalizeApostrophes(word: string): string {
 }
 
 function misspeltWords(chunk: string, speller: WordChecker): Chunk['misspelt'] {
-  let found: { text: string; index: number }[] | undefined;
+  let found: { text: string; lower: string; index: number }[] | undefined;
   for (const match of chunk.matchAll(wordPattern)) {
     const text = normalizeApostrophes(match[0]);
     // Single letters, other scripts, accented words, acronyms and identifiers are outside what
@@ -91,7 +107,7 @@ function misspeltWords(chunk: string, speller: WordChecker): Chunk['misspelt'] {
     if (text.length < 2 || !plainWord.test(text) || identifier.test(text)) continue;
     const prefix =
       chunk[match.index + text.length] === '-' && hyphenPrefixes.has(text.toLowerCase());
-    if (!prefix && !speller.isCorrect(text)) (found ??= []).push({ text, index: match.index });
+    if (!prefix && !speller.isCorrect(text)) (found ??= []).push({ text, lower: text.toLowerCase(), index: match.index });
   }
   return found ?? noWords;
 }
@@ -108,6 +124,11 @@ function grammarOf(written: string, word: string, speller: WordChecker): WordGra
     startsLowerCase: /^\p{Ll}/u.test(written),
     article: judged ? (vowel ? 'an' : consonant ? 'a' : undefined) : undefined,
     endsConfusion: phrasesByLastWord.has(word),
+    afterArticle: determiners.has(word)
+      ? 'determiner'
+      : variableFollowers.has(word)
+        ? 'variable'
+        : undefined,
   };
 }
 

@@ -2,6 +2,7 @@ import type { PageRule } from '../built-in-rule.js';
 // One rule per place a misspelt word can be, so a site can choose, say, headings and titles only.
 import { RuleCategory } from '@linkaudit/core';
 import type { TextContext } from './texts.js';
+import { thresholds } from '../thresholds.js';
 import { proseFindings } from './prose.js';
 
 function misspeltIn(
@@ -14,9 +15,18 @@ function misspeltIn(
     prompt:
       'Correct the spelling, or add the word to the scan\u2019s spelling ignore list if it is a name.',
     check(page, report) {
+      const vocabulary = page.services.spelling.vocabulary;
+      let held = 0;
       for (const finding of proseFindings(page)) {
-        if (finding.kind === 'misspelt' && finding.context === context) {
-          report({ start: finding.start, end: finding.start + 120 }, finding.message);
+        if (finding.kind !== 'misspelt' || finding.context !== context) continue;
+        const word = finding.word ?? '';
+        if (vocabulary.isTerm(word)) continue; // the site's term, as far as the scan has read
+        const spot = { start: finding.start, end: finding.start + 120 };
+        if (!vocabulary.holding) {
+          report(spot, finding.message);
+        } else if (held++ < thresholds.maxViolationsPerRuleAndPage) {
+          // Until the scan ends: the word may still prove to be the site's term.
+          vocabulary.hold(word, info.id, page.input.url, page.locate(spot), finding.message);
         }
       }
     },
