@@ -10,6 +10,8 @@ import { phrasesByLastWord } from './confusions.js';
  */
 export interface WordChecker {
   isCorrect(word: string): boolean;
+  /** Whether a word the dictionary does not know looks like a slip for one it knows. */
+  looksMistyped(word: string): boolean;
 }
 
 /** What one chunk of prose holds. */
@@ -26,6 +28,11 @@ export interface Chunk {
   closes: boolean;
   /** Facts the phrase checks of prose.ts ask about every word, worked out once. */
   grammar: WordGrammar;
+  /**
+   * For a chunk of code in the prose (`activate.external.olinks`, `qanda_defaultlabel`): its
+   * words, lower-case, which are the site's terms. Empty for prose.
+   */
+  terms: readonly string[];
 }
 
 export interface WordGrammar {
@@ -91,7 +98,14 @@ const code: Chunk = {
   opens: true,
   closes: true,
   grammar: noGrammar,
+  terms: [],
 };
+
+/** The words of a chunk of code: runs of two letters or more, lower-case. */
+function termsOf(chunk: string): readonly string[] {
+  const terms = chunk.toLowerCase().match(/[a-z]{2,}/g);
+  return terms ? [...new Set(terms)] : code.terms;
+}
 
 /** Typographic apostrophes as the dictionary writes them. */
 export function normalizeApostrophes(word: string): string {
@@ -107,7 +121,7 @@ function misspeltWords(chunk: string, speller: WordChecker): Chunk['misspelt'] {
     if (text.length < 2 || !plainWord.test(text) || identifier.test(text)) continue;
     const prefix =
       chunk[match.index + text.length] === '-' && hyphenPrefixes.has(text.toLowerCase());
-    if (!prefix && !speller.isCorrect(text)) (found ??= []).push({ text, lower: text.toLowerCase(), index: match.index });
+    if (!prefix && !speller.isCorrect(text) && speller.looksMistyped(text)) (found ??= []).push({ text, lower: text.toLowerCase(), index: match.index });
   }
   return found ?? noWords;
 }
@@ -133,7 +147,7 @@ function grammarOf(written: string, word: string, speller: WordChecker): WordGra
 }
 
 function readChunk(chunk: string, speller: WordChecker): Chunk {
-  if (notProse.test(chunk)) return code;
+  if (notProse.test(chunk)) return { ...code, terms: termsOf(chunk) };
   const misspelt = misspeltWords(chunk, speller);
   const single = singleWord.exec(chunk);
   if (!single) return { ...code, misspelt };
@@ -148,6 +162,7 @@ function readChunk(chunk: string, speller: WordChecker): Chunk {
     opens: before !== '',
     closes: after !== '',
     grammar: grammarOf(written, word, speller),
+    terms: code.terms,
   };
 }
 

@@ -191,6 +191,7 @@ class ProseReader implements SegmentReader {
   }
 
   private chunk(chunk: Chunk, at: number): void {
+    for (const term of chunk.terms) this.vocabulary.term(term);
     for (const misspelt of chunk.misspelt) {
       const start = this.offset(at + misspelt.index);
       const word = misspelt.lower;

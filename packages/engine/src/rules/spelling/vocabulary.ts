@@ -67,6 +67,11 @@ export class SiteVocabulary {
     if (navigation && context === 'link') stats.flags |= inNavigation;
   }
 
+  /** A word of code written in the prose (`activate.external.olinks`). */
+  term(word: string): void {
+    if (this.codeWords.size < maxWords) this.codeWords.add(word);
+  }
+
   /** The text `text[begin..end)` of code: its words are the site's terms. */
   code(text: string, begin: number, end: number): void {
     if (this.codeWords.size >= maxWords) return;
@@ -78,8 +83,17 @@ export class SiteVocabulary {
     }
   }
 
-  /** Whether the word (lower-case) has proved to be the site's term so far. */
+  /**
+   * Whether the word (lower-case) has proved to be the site's term so far, as written or as its
+   * singular or possessive's stem ("structs", "doxygen's" for `struct`, `doxygen`).
+   */
   isTerm(word: string): boolean {
+    if (this.isTermAsWritten(word)) return true;
+    const stem = /(?:'s|s)$/.exec(word);
+    return stem !== null && this.isTermAsWritten(word.slice(0, stem.index));
+  }
+
+  private isTermAsWritten(word: string): boolean {
     if (this.codeWords.has(word)) return true;
     const stats = this.words.get(word);
     if (!stats) return false;
