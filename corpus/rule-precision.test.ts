@@ -26,6 +26,11 @@ interface Labelled {
   /** A real defect (true), a false alarm (false), not labelled yet (null). */
   real: boolean | null;
   why?: string;
+  /**
+   * A real defect the rule does not find, and why (a slip two edits away, a capitalised word
+   * taken for a name): kept so the gap stays visible, and counted as found once it is reported.
+   */
+  missed?: string;
 }
 /** Page ("site/path") → rule id → findings. */
 type Truth = Record<string, Record<string, Labelled[]>>;
@@ -135,9 +140,11 @@ describe('quality rules on real pages: precision against hand-labelled findings'
               }
             );
           });
-          // Labelled real findings no longer reported stay, so the test below shows them lost.
-          for (const entry of truth[page]?.[rule] ?? []) {
-            const kept = next[page][rule];
+        }
+        // Labelled real findings no longer reported stay, so the test below shows them lost.
+        for (const [rule, entries] of Object.entries(truth[page] ?? {})) {
+          const kept = ((next[page] ??= {})[rule] ??= []);
+          for (const entry of entries) {
             if (entry.real === true && !kept.some((other) => keyOf(other) === keyOf(entry)))
               kept.push(entry);
           }
@@ -160,7 +167,7 @@ describe('quality rules on real pages: precision against hand-labelled findings'
       for (const [rule, entries] of Object.entries(rules)) {
         const now = new Set((found.get(page)?.get(rule) ?? []).map(keyOf));
         for (const entry of entries) {
-          if (entry.real === true && !now.has(keyOf(entry)))
+          if (entry.real === true && entry.missed === undefined && !now.has(keyOf(entry)))
             lost.push(`${rule} ${page} ${keyOf(entry)}`);
         }
       }

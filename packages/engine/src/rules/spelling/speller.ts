@@ -125,6 +125,14 @@ function oneEditAway(word: string, checker: Checker): boolean {
 export function looksMistyped(word: string, checker: Checker): boolean {
   if (word.length <= 3 || word !== word.toLowerCase()) return false;
   if (!startsOfWords(checker).has(word.slice(0, 2))) return false; // "gzipped", "qdoc": no English
+  if (commonSlip(word, checker)) return true;
   if (isBritish(word, checker) || isCompound(word, checker)) return false;
   return transposed(word, checker) || oneEditAway(word, checker);
+}
+
+/** Slips beyond one inner edit: a plural in -ys ("glossarys"), -ically for -icly ("publically"). */
+function commonSlip(word: string, checker: Checker): boolean {
+  if (/[^aeiou]ys$/.test(word)) return known(checker, word.slice(0, -1));
+  if (word.endsWith('ically')) return known(checker, `${word.slice(0, -6)}icly`);
+  return false;
 }

@@ -89,6 +89,7 @@ export class SiteVocabulary {
    */
   isTerm(word: string): boolean {
     if (this.isTermAsWritten(word)) return true;
+    if (/[^aeiou]ys$/.test(word)) return false; // "glossarys" is no plural of a term: a slip
     const stem = /(?:'s|s)$/.exec(word);
     return stem !== null && this.isTermAsWritten(word.slice(0, stem.index));
   }
