@@ -73,7 +73,10 @@ function isCompound(word: string, checker: Checker): boolean {
     if (!word.endsWith(suffix)) continue;
     const stem = word.slice(0, word.length - suffix.length);
     if (suffix === 's' && /[^aeiou]y$/.test(stem)) continue; // "glossarys": a wrong plural
-    if (stem.length > 2 && (known(checker, stem) || known(checker, `${stem}e`))) return true;
+    // A suffix of a vowel drops the stem's "e" ("ignorable"); "s" drops none ("tols" is no "tole").
+    const dropsE = /^[aeiou]/.test(suffix);
+    if (stem.length > 2 && (known(checker, stem) || (dropsE && known(checker, `${stem}e`))))
+      return true;
   }
   for (let cut = 3; cut <= word.length - 2; cut++) {
     if (known(checker, word.slice(0, cut)) && known(checker, word.slice(cut))) return true;

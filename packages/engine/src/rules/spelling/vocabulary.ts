@@ -1,6 +1,6 @@
 // The site's own vocabulary, learnt during the scan. A word the dictionary does not know is the
 // site's term, not a misspelling, when the site uses it as one: on many pages, in a navigation
-// link ("Prev"), in code (`stdout`), or in a heading and again outside headings. Whether a word is
+// link ("Prev"), in code (`stdout`), or in headings and outside them on more than one page. Whether a word is
 // a term is known only when the crawl ends (the tenth page may be the first to use it in code),
 // so the misspelling rules hold their findings here and `release` hands over, after the last
 // page, those of words that did not prove to be terms. Memory is bounded: see the limits below.
@@ -101,7 +101,9 @@ export class SiteVocabulary {
     return (
       stats.pages >= termPages ||
       (stats.flags & inNavigation) !== 0 ||
-      (stats.flags & (inHeading | outsideHeadings)) === (inHeading | outsideHeadings)
+      // In headings and outside them, on more than one page: what the site is about.
+      ((stats.flags & (inHeading | outsideHeadings)) === (inHeading | outsideHeadings) &&
+        stats.pages >= 2)
     );
   }
 

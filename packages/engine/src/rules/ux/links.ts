@@ -51,8 +51,8 @@ export const vagueLinkText: PageRule = {
   },
 };
 
-// Punctuation that makes a word a name in code or a command (`:!start`, `'more'`, `<go>`).
-const codePunctuation = /['"`:!|<{}$=\/\\]/;
+// Punctuation that makes a word a name in code or a command (`:!start`, `'more'`, `<go>`; not "!", which ends sentences).
+const codePunctuation = /['"`:|<{}$=\/\\]/;
 
 /** The words of a text without its punctuation: "» read more…" → "read more". */
 function bareText(text: string): string {
