@@ -5,12 +5,17 @@ import type { TextContext } from './texts.js';
 import { thresholds } from '../thresholds.js';
 import { proseFindings } from './prose.js';
 
+// What every misspelling rule leaves alone (issue 25), appended to each rule's note.
+const leavesAlone =
+  ' Reports only words that look like slips (one letter swapped, doubled, left out or changed inside the word, "-ys" plurals); leaves alone code (code, pre, kbd, samp, var, tt and code classes such as literal or programlisting), identifiers, options and paths, capitalised words (names), words of three letters or fewer, compounds, affixed and British forms of known words, the scan\u2019s ignore list, and the site\u2019s own terms: words on 5 pages or more, in code, in navigation links, or in headings and text on two pages or more.';
+
 function misspeltIn(
   context: TextContext,
   info: Pick<PageRule, 'id' | 'slug' | 'name' | 'note'>,
 ): PageRule {
   return {
     ...info,
+    note: info.note + leavesAlone,
     category: RuleCategory.Spellcheck,
     prompt:
       'Correct the spelling, or add the word to the scan\u2019s spelling ignore list if it is a name.',
