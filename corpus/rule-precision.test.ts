@@ -186,7 +186,10 @@ describe('quality rules on real pages: precision against hand-labelled findings'
           tally.all++;
           const label = labels.get(keyOf(violation));
           if (label?.real === true) tally.real++;
-          else tally.wrong.push(`${page} ${keyOf(violation)} (${label ? 'false alarm' : 'unlabelled'})`);
+          else
+            tally.wrong.push(
+              `${page} ${keyOf(violation)} (${label ? 'false alarm' : 'unlabelled'})`,
+            );
         }
       }
     }

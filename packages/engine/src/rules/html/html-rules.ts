@@ -13,9 +13,34 @@ type HtmlRuleInfo = Omit<RuleInfo, 'category'> & {
 // Elements removed from HTML (the standard's "obsolete features"): 3007 reports them, so 3003
 // does not report them again where they stand.
 const obsoleteElements = new Set([
-  'acronym', 'applet', 'basefont', 'bgsound', 'big', 'blink', 'center', 'dir', 'font', 'frame',
-  'frameset', 'isindex', 'keygen', 'listing', 'marquee', 'menuitem', 'multicol', 'nextid', 'nobr',
-  'noembed', 'noframes', 'plaintext', 'rb', 'rtc', 'spacer', 'strike', 'tt', 'xmp',
+  'acronym',
+  'applet',
+  'basefont',
+  'bgsound',
+  'big',
+  'blink',
+  'center',
+  'dir',
+  'font',
+  'frame',
+  'frameset',
+  'isindex',
+  'keygen',
+  'listing',
+  'marquee',
+  'menuitem',
+  'multicol',
+  'nextid',
+  'nobr',
+  'noembed',
+  'noframes',
+  'plaintext',
+  'rb',
+  'rtc',
+  'spacer',
+  'strike',
+  'tt',
+  'xmp',
 ]);
 const placedElement = /^<([\w-]+)> element is not permitted/i;
 

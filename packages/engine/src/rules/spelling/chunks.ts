@@ -58,7 +58,8 @@ export interface WordGrammar {
 // a dot between letters (example.com, file.txt, e.g.).
 // Also options and commands: a leading dash (`-f`, `--verbose`), a leading colon (`:!start`),
 // `::` (`std::vector`) and a call's parentheses (`open()`).
-const notProse = /[@/\\_=<>{}|$%^~`+*#\d]|:\/\/|^www\.|\p{L}\.\p{L}|^['"(]?-{1,2}\p{L}|^['"(]?:\S|::|\(\)/iu;
+const notProse =
+  /[@/\\_=<>{}|$%^~`+*#\d]|:\/\/|^www\.|\p{L}\.\p{L}|^['"(]?-{1,2}\p{L}|^['"(]?:\S|::|\(\)/iu;
 const wordPattern = /[\p{L}\p{M}]+(?:['\u2019][\p{L}\p{M}]+)*/gu;
 const plainWord = /^[A-Za-z]+(?:'[A-Za-z]+)*$/;
 // camelCase and PascalCase humps, acronyms and their plurals (URLs, IDs) are names, not words.
@@ -71,11 +72,57 @@ const fineDoubles = new Set(['had', 'that', 'is', 'bye', 'so', 'no', 'ha', 'ho',
 // that sound otherwise are left alone: one, once, euro, ewe (a), and h-words like hour (an).
 const soundsLikeConsonant = /^(?:one|once|eu|ewe|oui)/;
 // Words after which "a" or "an" is no article ("an the") or no article at all ("A is B").
-const determiners = new Set(['the', 'a', 'an', 'this', 'these', 'those', 'my', 'your', 'our', 'their']);
+const determiners = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'these',
+  'those',
+  'my',
+  'your',
+  'our',
+  'their',
+]);
 const variableFollowers = new Set([
-  'is', 'are', 'was', 'were', 'be', 'has', 'had', 'and', 'or', 'nor', 'but', 'not', 'if', 'then',
-  'than', 'to', 'of', 'in', 'on', 'at', 'by', 'for', 'with', 'from', 'as', 'into', 'equals',
-  'can', 'will', 'may', 'must', 'should', 'would', 'could', 'does', 'do', 'contains', 'itself',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'has',
+  'had',
+  'and',
+  'or',
+  'nor',
+  'but',
+  'not',
+  'if',
+  'then',
+  'than',
+  'to',
+  'of',
+  'in',
+  'on',
+  'at',
+  'by',
+  'for',
+  'with',
+  'from',
+  'as',
+  'into',
+  'equals',
+  'can',
+  'will',
+  'may',
+  'must',
+  'should',
+  'would',
+  'could',
+  'does',
+  'do',
+  'contains',
+  'itself',
 ]);
 
 // Prefixes written with a hyphen ("pre-release", "un-American") that are no words of their own.
@@ -121,7 +168,8 @@ function misspeltWords(chunk: string, speller: WordChecker): Chunk['misspelt'] {
     if (text.length < 2 || !plainWord.test(text) || identifier.test(text)) continue;
     const prefix =
       chunk[match.index + text.length] === '-' && hyphenPrefixes.has(text.toLowerCase());
-    if (!prefix && !speller.isCorrect(text) && speller.looksMistyped(text)) (found ??= []).push({ text, lower: text.toLowerCase(), index: match.index });
+    if (!prefix && !speller.isCorrect(text) && speller.looksMistyped(text))
+      (found ??= []).push({ text, lower: text.toLowerCase(), index: match.index });
   }
   return found ?? noWords;
 }

@@ -34,8 +34,44 @@ export class Speller {
 // affixed forms ("subdirectories", "untrusted", "awaitable"), British spellings, names,
 // abbreviations ("gz", "idx"). A slip stays within one edit of the word meant.
 
-const prefixes = ['sub', 'un', 'non', 'pre', 're', 'de', 'multi', 'inter', 'super', 'over', 'under', 'co', 'auto', 'micro', 'meta', 'post', 'semi'];
-const suffixes = ['s', 'es', 'ed', 'd', 'ing', 'er', 'ers', 'or', 'ors', 'able', 'ability', 'ly', 'ness', 'ise', 'ize', 'isation', 'ization'];
+const prefixes = [
+  'sub',
+  'un',
+  'non',
+  'pre',
+  're',
+  'de',
+  'multi',
+  'inter',
+  'super',
+  'over',
+  'under',
+  'co',
+  'auto',
+  'micro',
+  'meta',
+  'post',
+  'semi',
+];
+const suffixes = [
+  's',
+  'es',
+  'ed',
+  'd',
+  'ing',
+  'er',
+  'ers',
+  'or',
+  'ors',
+  'able',
+  'ability',
+  'ly',
+  'ness',
+  'ise',
+  'ize',
+  'isation',
+  'ization',
+];
 /** British endings and their US forms, tried in order. */
 const british: readonly [RegExp, string][] = [
   [/our(s|ed|ing|ite|ites|able|er|ers)?$/, 'or$1'],
@@ -85,7 +121,9 @@ function isCompound(word: string, checker: Checker): boolean {
 }
 
 function isBritish(word: string, checker: Checker): boolean {
-  return british.some(([ending, us]) => ending.test(word) && known(checker, word.replace(ending, us)));
+  return british.some(
+    ([ending, us]) => ending.test(word) && known(checker, word.replace(ending, us)),
+  );
 }
 
 /** Two neighbouring letters swapped ("recieve", "greenhuose"). */

@@ -33,8 +33,7 @@ export const vagueLinkText: PageRule = {
   slug: 'ux/vague-link-text',
   name: 'Vague link text',
   category: RuleCategory.UserExperience,
-  note:
-    'A link reads like "click here" or "read more", which says nothing out of context. Leaves alone links inside code (`pre`, `code`, a code class) and texts marked as names by code punctuation (`:!start`, `\'more\'`): there "go" or "more" is a command or an option.',
+  note: 'A link reads like "click here" or "read more", which says nothing out of context. Leaves alone links inside code (`pre`, `code`, a code class) and texts marked as names by code punctuation (`:!start`, `\'more\'`): there "go" or "more" is a command or an option.',
   prompt: 'Make the link text say where it goes, e.g. "Download the 2024 price list".',
   check(page, report) {
     for (const link of page.all('a')) {
@@ -52,7 +51,7 @@ export const vagueLinkText: PageRule = {
 };
 
 // Punctuation that makes a word a name in code or a command (`:!start`, `'more'`, `<go>`; not "!", which ends sentences).
-const codePunctuation = /['"`:|<{}$=\/\\]/;
+const codePunctuation = /['"`:|<{}$=/\\]/;
 
 /** The words of a text without its punctuation: "» read more…" → "read more". */
 function bareText(text: string): string {
