@@ -195,7 +195,9 @@ class ProseReader implements SegmentReader {
     for (const misspelt of chunk.misspelt) {
       const start = this.offset(at + misspelt.index);
       const word = misspelt.lower;
-      this.vocabulary.unknown(word, this.context, this.navigation);
+      const context = this.context;
+      const heading = context === 'heading' || context === 'title';
+      this.vocabulary.unknown(word, heading, this.navigation && context === 'link');
       this.add({ kind: 'misspelt', start, message: `Unknown word "${misspelt.text}"`, word });
     }
     const phrase = this.phrase;

@@ -5,7 +5,6 @@
 // so the misspelling rules hold their findings here and `release` hands over, after the last
 // page, those of words that did not prove to be terms. Memory is bounded: see the limits below.
 import type { RuleViolation, SiteLocation } from '../rule-types.js';
-import type { TextContext } from './texts.js';
 
 /** Pages a word must appear on to count as the site's term. */
 export const termPages = 5;
@@ -51,8 +50,11 @@ export class SiteVocabulary {
     return this.holdingPage;
   }
 
-  /** An unknown word (lower-case) of the page's prose, where it stands. */
-  unknown(word: string, context: TextContext, navigation: boolean): void {
+  /**
+   * An unknown word (lower-case) of the page's prose: in a heading or the title or not, in a
+   * navigation link or not. (Booleans, not the text context: this service sits below texts.ts.)
+   */
+  unknown(word: string, heading: boolean, navigationLink: boolean): void {
     let stats = this.words.get(word);
     if (!stats) {
       if (this.words.size >= maxWords) return;
@@ -63,8 +65,8 @@ export class SiteVocabulary {
       stats.lastPage = this.page;
       stats.pages++;
     }
-    stats.flags |= context === 'heading' || context === 'title' ? inHeading : outsideHeadings;
-    if (navigation && context === 'link') stats.flags |= inNavigation;
+    stats.flags |= heading ? inHeading : outsideHeadings;
+    if (navigationLink) stats.flags |= inNavigation;
   }
 
   /** A word of code written in the prose (`activate.external.olinks`). */
