@@ -67,6 +67,11 @@ export const scanRequestSchema = z.object({
   /** Obey the site's robots.txt for pages we crawl (on unless the owner turns it off). */
   respectRobotsTxt: z.boolean().default(true),
   selectedRules: z.array(z.number().int()).max(10_000).default([]),
+  /**
+   * Words the spelling rules accept on this scan (names, jargon), compared ignoring case.
+   * Optional and without a default, so requests and the settings shown back stay as SPEC has them.
+   */
+  spellingIgnore: z.array(z.string().trim().min(1).max(100)).max(5000).optional(),
   excludeLinks: z.array(excludeLinkItemSchema).max(1000).default([]),
   formAuthenticationInfo: z.array(formAuthenticationSchema).max(20).default([]),
   windowsAuthenticationInfo: windowsAuthenticationSchema.nullable().default(null),

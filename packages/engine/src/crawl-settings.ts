@@ -34,6 +34,8 @@ export interface CrawlSettings {
   checkPageInclusion: boolean;
   respectRobotsTxt: boolean;
   selectedRules: number[];
+  /** Words the spelling rules accept (the scan's ignore list). */
+  spellingIgnore: string[];
   excludeLinks: Array<Pick<ExcludeLinkItem, 'link'>>;
 }
 
@@ -60,6 +62,7 @@ export function crawlSettingsFor(scan: ScanRequest | ResolvedScan): CrawlSetting
     checkPageInclusion: scan.checkPageInclusion,
     respectRobotsTxt: scan.respectRobotsTxt,
     selectedRules: scan.selectedRules,
+    spellingIgnore: scan.spellingIgnore ?? [],
     excludeLinks: scan.excludeLinks.map(({ link }) => ({ link })),
   };
 }

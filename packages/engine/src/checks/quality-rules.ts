@@ -39,9 +39,10 @@ export class QualityRules {
 
   private constructor(
     private readonly selected: number[],
+    spellingIgnore: string[],
     private readonly emit: (event: RuleViolationEvent) => void,
   ) {
-    this.runner = startRuleRunner({ selectedRules: selected });
+    this.runner = startRuleRunner({ selectedRules: selected, spellingIgnore });
     this.rules = new Map(
       ruleCatalogue().map((rule) => [
         rule.linkAuditorRuleID,
@@ -52,11 +53,11 @@ export class QualityRules {
 
   /** Undefined when no rule is selected: nothing is collected then, not even the page text. */
   static forScan(
-    settings: Pick<CrawlSettings, 'selectedRules'>,
+    settings: Pick<CrawlSettings, 'selectedRules'> & Partial<Pick<CrawlSettings, 'spellingIgnore'>>,
     emit: (event: RuleViolationEvent) => void,
   ): QualityRules | undefined {
     return settings.selectedRules.length > 0
-      ? new QualityRules(settings.selectedRules, emit)
+      ? new QualityRules(settings.selectedRules, settings.spellingIgnore ?? [], emit)
       : undefined;
   }
 

@@ -131,3 +131,25 @@ export function hasLabelAttribute(element: Element): boolean {
     attr(element, 'aria-label') || attr(element, 'aria-labelledby') || attr(element, 'title'),
   );
 }
+
+// Elements whose content is code.
+const codeNames = new Set(['code', 'pre', 'kbd', 'samp', 'var', 'tt', 'listing', 'xmp']);
+// Class names documentation generators give code (DocBook, Sphinx, Pandoc, Doxygen, Texinfo,
+// highlighters): `literal`, `highlight-python`, `sourceCode`, `programlisting` …
+const codeClass =
+  /(?:^|\s)(?:literal|highlight(?:-[\w-]+)?|code|sourcecode|programlisting|screen|synopsis|cmdsynopsis|funcsynopsis|command|option|parameter|filename|function|varname|envar|constant|classname|methodname|structname|structfield|userinput|computeroutput|prompt|replaceable|systemitem|fragment|sig|sig-name|descname|descclassname|pre|language-[\w-]+|lang-[\w-]+)(?=\s|$)/i;
+
+/** Code by its element (`code`, `pre`, `kbd` …) or its class (`<span class="literal">`). */
+export function isCode(element: Element): boolean {
+  if (codeNames.has(element.name)) return true;
+  const names = element.attribs.class;
+  return names !== undefined && codeClass.test(names);
+}
+
+/** Whether the node or an element around it is code. */
+export function isInCode(node: AnyNode): boolean {
+  for (let at: AnyNode | null = node; at; at = at.parent) {
+    if (isTag(at) && isCode(at)) return true;
+  }
+  return false;
+}

@@ -63,6 +63,8 @@ export class RuleSelection implements RuleRunner {
     const violations: RuleViolation[] = [];
     for (const { id, collector } of this.siteCollectors)
       collector.finish(siteReport(id, violations));
+    // The misspellings held for the site's vocabulary, less those of words that proved terms.
+    this.services.finishSite(violations);
     return violations;
   }
 }

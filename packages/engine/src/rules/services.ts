@@ -1,4 +1,5 @@
 import { HtmlValidator } from './html/validator.js';
+import type { RuleViolation } from './rule-types.js';
 import { Speller } from './spelling/speller.js';
 
 /**
@@ -13,6 +14,11 @@ export class ScanServices {
 
   get spelling(): Speller {
     return (this.speller ??= new Speller(this.spellingIgnore));
+  }
+
+  /** After the last page: what the services held back (the spelling rules' findings). */
+  finishSite(into: RuleViolation[]): void {
+    this.speller?.vocabulary.release(into);
   }
 
   get htmlValidator(): HtmlValidator {

@@ -139,4 +139,22 @@ describe('valid HTML rules', () => {
     const icons = body(`<svg viewBox="0 0 10 10">${'<path d="M0 0h1v1z"/>'.repeat(1500)}</svg>`);
     expect(violationsOf(3099, icons)).toEqual([]);
   });
+
+  it('reports an obsolete element once, under 3007, wherever it stands (issue 25)', () => {
+    const html = body('<p><b><font color="red">Spades</font></b> <center>Rakes</center></p>');
+    expect(violationsOf(3003, html)).toEqual([]);
+    expect(violationsOf(3007, html).length).toBeGreaterThanOrEqual(2);
+    expect(violationsOf(3003, body('<ul><p>Spades</p></ul>'))).toHaveLength(1);
+  });
+
+  it('leaves a missing lang to 5003, and a tbody after parsed rows alone', () => {
+    const page = testPage({ htmlAttributes: 'class="home"' });
+    expect(violationsOf(3006, page)).toEqual([]);
+    expect(violationsOf(5003, page)).toHaveLength(1);
+    const table = body(
+      '<table><caption>Tools</caption><tr><th>Tool</th></tr>',
+      '<tbody><tr><td>Spade</td></tr></tbody></table>',
+    );
+    expect(violationsOf(3003, table)).toEqual([]);
+  });
 });

@@ -4,7 +4,45 @@ import type { RuleInfo } from '../rule-types.js';
 // share a cause and a fix; whatever else html-validate reports lands in "Other HTML error".
 import { RuleCategory } from '@linkaudit/core';
 
-type HtmlRuleInfo = Omit<RuleInfo, 'category'> & { htmlValidate: readonly string[] };
+type HtmlRuleInfo = Omit<RuleInfo, 'category'> & {
+  htmlValidate: readonly string[];
+  /** Messages of those html-validate rules this rule leaves alone (another rule owns them). */
+  leaves?: (message: string) => boolean;
+};
+
+// Elements removed from HTML (the standard's "obsolete features"): 3007 reports them, so 3003
+// does not report them again where they stand.
+const obsoleteElements = new Set([
+  'acronym',
+  'applet',
+  'basefont',
+  'bgsound',
+  'big',
+  'blink',
+  'center',
+  'dir',
+  'font',
+  'frame',
+  'frameset',
+  'isindex',
+  'keygen',
+  'listing',
+  'marquee',
+  'menuitem',
+  'multicol',
+  'nextid',
+  'nobr',
+  'noembed',
+  'noframes',
+  'plaintext',
+  'rb',
+  'rtc',
+  'spacer',
+  'strike',
+  'tt',
+  'xmp',
+]);
+const placedElement = /^<([\w-]+)> element is not permitted/i;
 
 const entries: readonly HtmlRuleInfo[] = [
   {
@@ -27,7 +65,7 @@ const entries: readonly HtmlRuleInfo[] = [
     id: 3003,
     slug: 'html/element-not-allowed-here',
     name: 'Element not allowed here',
-    note: 'An element sits where the HTML content model does not allow it (a <div> inside a <p>, an <li> outside a list).',
+    note: 'An element sits where the HTML content model does not allow it (a <div> inside a <p>, an <li> outside a list). Leaves alone obsolete elements (<font>, <center>, <tt>: 3007 reports them) and a <tbody> after rows the parser already wrapped in one (`<table><tr>…</tr><tbody>` is a valid table once parsed).',
     prompt: 'Move the element or change its parent so the nesting is allowed.',
     htmlValidate: [
       'element-permitted-content',
@@ -35,6 +73,9 @@ const entries: readonly HtmlRuleInfo[] = [
       'element-required-ancestor',
       'element-permitted-order',
     ],
+    leaves: (message) =>
+      obsoleteElements.has(placedElement.exec(message)?.[1]?.toLowerCase() ?? '') ||
+      /^Element <tbody> must be used before <tr>/i.test(message),
   },
   {
     id: 3004,
@@ -56,15 +97,16 @@ const entries: readonly HtmlRuleInfo[] = [
     id: 3006,
     slug: 'html/required-attribute-missing',
     name: 'Required attribute missing',
-    note: 'An element lacks an attribute it must have, such as src on <img>.',
+    note: 'An element lacks an attribute it must have, such as src on <img>. Leaves alone lang on <html>: 5003 reports it.',
     prompt: 'Add the missing attribute.',
     htmlValidate: ['element-required-attributes'],
+    leaves: (message) => /^<html> is missing required "lang"/i.test(message),
   },
   {
     id: 3007,
     slug: 'html/obsolete',
     name: 'Obsolete element or attribute',
-    note: 'The page uses an element or attribute removed from HTML (<center>, <font>, align=…).',
+    note: 'The page uses an element or attribute removed from HTML (<center>, <font>, align=…); it owns obsolete elements, which 3003 leaves alone wherever they stand.',
     prompt: 'Replace it with CSS or the modern element.',
     htmlValidate: ['deprecated', 'no-deprecated-attr'],
   },
@@ -143,13 +185,17 @@ export function htmlRuleFor(htmlValidateRuleId: string): number {
   return catalogueIdOf.get(htmlValidateRuleId) ?? otherEntry.id;
 }
 
-function htmlRule(info: Omit<RuleInfo, 'category'>): PageRule {
+function htmlRule(
+  info: Omit<RuleInfo, 'category'>,
+  leaves?: (message: string) => boolean,
+): PageRule {
   return {
     ...info,
     category: RuleCategory.ValidHtml,
     check(page, report) {
       for (const message of page.services.htmlValidator.messages(page)) {
         if (htmlRuleFor(message.ruleId) !== info.id) continue;
+        if (leaves?.(message.message)) continue;
         const start = message.offset;
         report({ start, end: start + Math.max(message.size, 1) + 120 }, message.message);
       }
@@ -158,6 +204,6 @@ function htmlRule(info: Omit<RuleInfo, 'category'>): PageRule {
 }
 
 export const htmlRules: readonly BuiltInRule[] = [
-  ...entries.map(({ htmlValidate: _mapped, ...info }) => htmlRule(info)),
+  ...entries.map(({ htmlValidate: _mapped, leaves, ...info }) => htmlRule(info, leaves)),
   htmlRule(otherEntry),
 ];

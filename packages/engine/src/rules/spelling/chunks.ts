@@ -10,12 +10,14 @@ import { phrasesByLastWord } from './confusions.js';
  */
 export interface WordChecker {
   isCorrect(word: string): boolean;
+  /** Whether a word the dictionary does not know looks like a slip for one it knows. */
+  looksMistyped(word: string): boolean;
 }
 
 /** What one chunk of prose holds. */
 export interface Chunk {
   /** Its words the dictionary does not know, with their index in the chunk. */
-  misspelt: readonly { text: string; index: number }[];
+  misspelt: readonly { text: string; lower: string; index: number }[];
   /** The single word it wraps (`(the,` → `the`), lower-cased; undefined for code or compounds. */
   word: string | undefined;
   /** That word as written, and where it starts in the chunk. */
@@ -26,6 +28,11 @@ export interface Chunk {
   closes: boolean;
   /** Facts the phrase checks of prose.ts ask about every word, worked out once. */
   grammar: WordGrammar;
+  /**
+   * For a chunk of code in the prose (`activate.external.olinks`, `qanda_defaultlabel`): its
+   * words, lower-case, which are the site's terms. Empty for prose.
+   */
+  terms: readonly string[];
 }
 
 export interface WordGrammar {
@@ -38,12 +45,21 @@ export interface WordGrammar {
   article: 'a' | 'an' | undefined;
   /** The word ends one of the confused phrases. */
   endsConfusion: boolean;
+  /**
+   * What the word tells of an "a"/"an" before it: a determiner ("an the" is a slip for "and the"
+   * or a stray article), a verb, conjunction or preposition ("A is", "a and b": the letter is a
+   * variable, not an article), or nothing (an ordinary word the article agrees with or not).
+   */
+  afterArticle: 'determiner' | 'variable' | undefined;
 }
 
 // A chunk is code, an address or a number, not prose, when it has any of these: e-mail and
 // URLs (@ : /), identifiers (_ = { } < > | $ and camel humps are handled per word), digits, or
 // a dot between letters (example.com, file.txt, e.g.).
-const notProse = /[@/\\_=<>{}|$%^~`+*#\d]|:\/\/|^www\.|\p{L}\.\p{L}/iu;
+// Also options and commands: a leading dash (`-f`, `--verbose`), a leading colon (`:!start`),
+// `::` (`std::vector`) and a call's parentheses (`open()`).
+const notProse =
+  /[@/\\_=<>{}|$%^~`+*#\d]|:\/\/|^www\.|\p{L}\.\p{L}|^['"(]?-{1,2}\p{L}|^['"(]?:\S|::|\(\)/iu;
 const wordPattern = /[\p{L}\p{M}]+(?:['\u2019][\p{L}\p{M}]+)*/gu;
 const plainWord = /^[A-Za-z]+(?:'[A-Za-z]+)*$/;
 // camelCase and PascalCase humps, acronyms and their plurals (URLs, IDs) are names, not words.
@@ -55,6 +71,59 @@ const fineDoubles = new Set(['had', 'that', 'is', 'bye', 'so', 'no', 'ha', 'ho',
 // "an" before a vowel sound and "a" before a consonant sound, as far as spelling tells. Words
 // that sound otherwise are left alone: one, once, euro, ewe (a), and h-words like hour (an).
 const soundsLikeConsonant = /^(?:one|once|eu|ewe|oui)/;
+// Words after which "a" or "an" is no article ("an the") or no article at all ("A is B").
+const determiners = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'these',
+  'those',
+  'my',
+  'your',
+  'our',
+  'their',
+]);
+const variableFollowers = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'has',
+  'had',
+  'and',
+  'or',
+  'nor',
+  'but',
+  'not',
+  'if',
+  'then',
+  'than',
+  'to',
+  'of',
+  'in',
+  'on',
+  'at',
+  'by',
+  'for',
+  'with',
+  'from',
+  'as',
+  'into',
+  'equals',
+  'can',
+  'will',
+  'may',
+  'must',
+  'should',
+  'would',
+  'could',
+  'does',
+  'do',
+  'contains',
+  'itself',
+]);
 
 // Prefixes written with a hyphen ("pre-release", "un-American") that are no words of their own.
 const hyphenPrefixes = new Set(['pre', 'un', 'de', 'tri', 'mis', 'neo', 'intra', 'proto', 'quasi']);
@@ -66,6 +135,7 @@ const noGrammar: WordGrammar = {
   startsLowerCase: false,
   article: undefined,
   endsConfusion: false,
+  afterArticle: undefined,
 };
 const code: Chunk = {
   misspelt: noWords,
@@ -75,7 +145,14 @@ const code: Chunk = {
   opens: true,
   closes: true,
   grammar: noGrammar,
+  terms: [],
 };
+
+/** The words of a chunk of code: runs of two letters or more, lower-case. */
+function termsOf(chunk: string): readonly string[] {
+  const terms = chunk.toLowerCase().match(/[a-z]{2,}/g);
+  return terms ? [...new Set(terms)] : code.terms;
+}
 
 /** Typographic apostrophes as the dictionary writes them. */
 export function normalizeApostrophes(word: string): string {
@@ -83,7 +160,7 @@ export function normalizeApostrophes(word: string): string {
 }
 
 function misspeltWords(chunk: string, speller: WordChecker): Chunk['misspelt'] {
-  let found: { text: string; index: number }[] | undefined;
+  let found: { text: string; lower: string; index: number }[] | undefined;
   for (const match of chunk.matchAll(wordPattern)) {
     const text = normalizeApostrophes(match[0]);
     // Single letters, other scripts, accented words, acronyms and identifiers are outside what
@@ -91,7 +168,8 @@ function misspeltWords(chunk: string, speller: WordChecker): Chunk['misspelt'] {
     if (text.length < 2 || !plainWord.test(text) || identifier.test(text)) continue;
     const prefix =
       chunk[match.index + text.length] === '-' && hyphenPrefixes.has(text.toLowerCase());
-    if (!prefix && !speller.isCorrect(text)) (found ??= []).push({ text, index: match.index });
+    if (!prefix && !speller.isCorrect(text) && speller.looksMistyped(text))
+      (found ??= []).push({ text, lower: text.toLowerCase(), index: match.index });
   }
   return found ?? noWords;
 }
@@ -108,11 +186,16 @@ function grammarOf(written: string, word: string, speller: WordChecker): WordGra
     startsLowerCase: /^\p{Ll}/u.test(written),
     article: judged ? (vowel ? 'an' : consonant ? 'a' : undefined) : undefined,
     endsConfusion: phrasesByLastWord.has(word),
+    afterArticle: determiners.has(word)
+      ? 'determiner'
+      : variableFollowers.has(word)
+        ? 'variable'
+        : undefined,
   };
 }
 
 function readChunk(chunk: string, speller: WordChecker): Chunk {
-  if (notProse.test(chunk)) return code;
+  if (notProse.test(chunk)) return { ...code, terms: termsOf(chunk) };
   const misspelt = misspeltWords(chunk, speller);
   const single = singleWord.exec(chunk);
   if (!single) return { ...code, misspelt };
@@ -127,6 +210,7 @@ function readChunk(chunk: string, speller: WordChecker): Chunk {
     opens: before !== '',
     closes: after !== '',
     grammar: grammarOf(written, word, speller),
+    terms: code.terms,
   };
 }
 

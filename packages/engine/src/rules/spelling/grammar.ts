@@ -20,7 +20,7 @@ export const repeatedWord = proseRule('repeated', {
   id: 2002,
   slug: 'spelling/repeated-word',
   name: 'Repeated word',
-  note: 'The same word is written twice in a row ("the the").',
+  note: 'The same word is written twice in a row ("the the", "The the"). Leaves alone a word beside its upper-case keyword ("or OR", "AND and"), good doubles ("had had"), words split by punctuation or markup, and code.',
   prompt: 'Delete the repeated word.',
 });
 
@@ -28,7 +28,7 @@ export const confusedWords = proseRule('confused', {
   id: 2003,
   slug: 'spelling/confused-words',
   name: 'Commonly confused words',
-  note: 'A phrase is a common slip for another one ("should of" for "should have", "alot").',
+  note: 'A phrase is a common slip for another one ("should of" for "should have", "alot"). Leaves alone "could of course", "must of course" and the like, and code.',
   prompt: 'Replace the phrase with the one suggested.',
 });
 
@@ -36,7 +36,7 @@ export const articleMismatch = proseRule('article', {
   id: 2011,
   slug: 'spelling/article-mismatch',
   name: 'Wrong article (a/an)',
-  note: '"a" stands before a vowel ("a apple") or "an" before a consonant ("an car").',
+  note: '"a" stands before a vowel ("a apple"), "an" before a consonant ("an car"), or either before another determiner ("an the": delete it, or "and the" was meant). Leaves alone a letter naming something ("A is", "a and b"), words not in the dictionary or not in lower case ("an FAQ"), and code.',
   prompt: 'Use "an" before a vowel sound and "a" before a consonant sound.',
 });
 

@@ -2,7 +2,12 @@ import type { PageRule } from '../built-in-rule.js';
 // One rule per place a misspelt word can be, so a site can choose, say, headings and titles only.
 import { RuleCategory } from '@linkaudit/core';
 import type { TextContext } from './texts.js';
+import { thresholds } from '../thresholds.js';
 import { proseFindings } from './prose.js';
+
+// What every misspelling rule leaves alone (issue 25), appended to each rule's note.
+const leavesAlone =
+  ' Reports only words that look like slips (one letter swapped, doubled, left out or changed inside the word, "-ys" plurals); leaves alone code (code, pre, kbd, samp, var, tt and code classes such as literal or programlisting), identifiers, options and paths, capitalised words (names), words of three letters or fewer, compounds, affixed and British forms of known words, the scan\u2019s ignore list, and the site\u2019s own terms: words on 5 pages or more, in code, in navigation links, or in headings and text on two pages or more.';
 
 function misspeltIn(
   context: TextContext,
@@ -10,13 +15,23 @@ function misspeltIn(
 ): PageRule {
   return {
     ...info,
+    note: info.note + leavesAlone,
     category: RuleCategory.Spellcheck,
     prompt:
       'Correct the spelling, or add the word to the scan\u2019s spelling ignore list if it is a name.',
     check(page, report) {
+      const vocabulary = page.services.spelling.vocabulary;
+      let held = 0;
       for (const finding of proseFindings(page)) {
-        if (finding.kind === 'misspelt' && finding.context === context) {
-          report({ start: finding.start, end: finding.start + 120 }, finding.message);
+        if (finding.kind !== 'misspelt' || finding.context !== context) continue;
+        const word = finding.word ?? '';
+        if (vocabulary.isTerm(word)) continue; // the site's term, as far as the scan has read
+        const spot = { start: finding.start, end: finding.start + 120 };
+        if (!vocabulary.holding) {
+          report(spot, finding.message);
+        } else if (held++ < thresholds.maxViolationsPerRuleAndPage) {
+          // Until the scan ends: the word may still prove to be the site's term.
+          vocabulary.hold(word, info.id, page.input.url, page.locate(spot), finding.message);
         }
       }
     },

@@ -7,6 +7,7 @@ import type { SourceText } from '../source.js';
 import type { Chunk, ChunkReader } from './chunks.js';
 import { confusions, phrasesByLastWord } from './confusions.js';
 import { readTextSegments, type SegmentReader, type TextContext } from './texts.js';
+import type { SiteVocabulary } from './vocabulary.js';
 
 export type ProseKind = 'misspelt' | 'repeated' | 'confused' | 'article' | 'pronoun';
 
@@ -16,6 +17,8 @@ export interface ProseFinding {
   /** Page offset of the offending word. */
   start: number;
   message: string;
+  /** The unknown word, lower-case (misspelt findings only). */
+  word?: string;
 }
 
 type Finding = Omit<ProseFinding, 'context'>;
@@ -62,23 +65,53 @@ class Phrase {
   }
 }
 
+/**
+ * Whether two writings of one word repeat each other: written alike, or differing only in the
+ * case of the first letter ("The the"). A word beside its upper-case keyword ("or OR", "AND
+ * and", "in IN") names the keyword, it does not repeat the word.
+ */
+function sameWriting(a: string, b: string): boolean {
+  return a === b || a.slice(1) === b.slice(1);
+}
+
 /** A mistake the last two words of the phrase make together, if any. */
 function pairFinding(phrase: Phrase): Finding | undefined {
   const before = phrase.chunk(1);
   const now = phrase.chunk(0);
   if (!before || !now) return undefined;
-  if (before.word === now.word && !now.grammar.fineDouble) {
+  if (before.word === now.word) {
+    if (now.grammar.fineDouble || !sameWriting(before.written, now.written)) return undefined;
     return { kind: 'repeated', start: phrase.start(0), message: `"${now.written}" twice` };
   }
   if (before.grammar.lowerCaseI && now.grammar.startsLowerCase) {
     return { kind: 'pronoun', start: phrase.start(1), message: `"${before.written}"` };
   }
-  const wanted = now.grammar.article;
-  if ((before.word === 'a' || before.word === 'an') && wanted && wanted !== before.word) {
-    const message = `"${before.written} ${now.written}": write "${wanted} ${now.written}"`;
-    return { kind: 'article', start: phrase.start(1), message };
-  }
+  if (before.word === 'a' || before.word === 'an') return articleFinding(phrase, before, now);
   return undefined;
+}
+
+/** "a"/"an" and the word after it, when they do not agree. */
+function articleFinding(phrase: Phrase, article: WordChunk, now: WordChunk): Finding | undefined {
+  const pair = `"${article.written} ${now.written}"`;
+  switch (now.grammar.afterArticle) {
+    case 'variable':
+      return undefined; // "A is", "a and b": a letter naming something, not an article
+    case 'determiner':
+      // A capital A before a determiner is a name as well ("A the" in a list of options).
+      if (article.written === 'A') return undefined;
+      return {
+        kind: 'article',
+        start: phrase.start(1),
+        message:
+          article.word === 'an'
+            ? `${pair}: delete "${article.written}", or write "and ${now.written}"`
+            : `${pair}: delete "${article.written}"`,
+      };
+  }
+  const wanted = now.grammar.article;
+  if (!wanted || wanted === article.word) return undefined;
+  const message = `${pair}: write "${wanted} ${now.written}"`;
+  return { kind: 'article', start: phrase.start(1), message };
 }
 
 /** A confused phrase ending with the phrase's newest word, if any. */
@@ -100,8 +133,22 @@ class ProseReader implements SegmentReader {
   private context: TextContext = 'body';
   /** How the piece being read maps to page offsets; undefined when it is the page itself. */
   private decoded: SourceText | undefined;
+  /**
+   * A confused phrase ending in "of" ("could of"), waiting for the next word: "could of course"
+   * is good English, so it is reported only when the next word is not "course".
+   */
+  private pending: Finding | undefined;
 
-  constructor(private readonly chunks: ChunkReader) {}
+  private navigation = false;
+
+  constructor(
+    private readonly chunks: ChunkReader,
+    private readonly vocabulary: SiteVocabulary,
+  ) {}
+
+  code(text: string, begin: number, end: number): void {
+    this.vocabulary.code(text, begin, end);
+  }
 
   read(
     context: TextContext,
@@ -109,8 +156,10 @@ class ProseReader implements SegmentReader {
     from: number,
     to: number,
     decoded: SourceText | undefined,
+    navigation: boolean,
   ): void {
     this.context = context;
+    this.navigation = navigation;
     this.decoded = decoded;
     this.phrase.clear();
     let end = from;
@@ -128,6 +177,12 @@ class ProseReader implements SegmentReader {
       }
       this.chunk(this.chunks.read(text, begin, end, hash), begin);
     }
+    this.flushPending();
+  }
+
+  private flushPending(): void {
+    if (this.pending) this.add(this.pending);
+    this.pending = undefined;
   }
 
   /** The page offset of a character of the piece being read. */
@@ -136,16 +191,27 @@ class ProseReader implements SegmentReader {
   }
 
   private chunk(chunk: Chunk, at: number): void {
-    for (const word of chunk.misspelt) {
-      const start = this.offset(at + word.index);
-      this.add({ kind: 'misspelt', start, message: `Unknown word "${word.text}"` });
+    for (const term of chunk.terms) this.vocabulary.term(term);
+    for (const misspelt of chunk.misspelt) {
+      const start = this.offset(at + misspelt.index);
+      const word = misspelt.lower;
+      const context = this.context;
+      const heading = context === 'heading' || context === 'title';
+      this.vocabulary.unknown(word, heading, this.navigation && context === 'link');
+      this.add({ kind: 'misspelt', start, message: `Unknown word "${misspelt.text}"`, word });
     }
     const phrase = this.phrase;
+    if (this.pending && (chunk.opens || chunk.word !== 'course')) this.flushPending();
+    this.pending = undefined;
     if (chunk.opens || chunk.word === undefined) phrase.clear();
     if (chunk.word === undefined) return;
     phrase.push(chunk as WordChunk, this.offset(at + chunk.wordIndex));
     if (phrase.length > 1) this.add(pairFinding(phrase));
-    if (chunk.grammar.endsConfusion) this.add(confusionFinding(phrase));
+    if (chunk.grammar.endsConfusion) {
+      const confused = confusionFinding(phrase);
+      if (confused && chunk.word === 'of' && !chunk.closes) this.pending = confused;
+      else this.add(confused);
+    }
     if (chunk.closes) phrase.clear();
   }
 
@@ -159,7 +225,9 @@ const findingsKey = Symbol('prose findings');
 /** Everything the spelling rules report on a page, computed once for all of them. */
 export function proseFindings(page: ParsedPage): readonly ProseFinding[] {
   return page.memo(findingsKey, () => {
-    const reader = new ProseReader(page.services.spelling.chunks);
+    const { chunks, vocabulary } = page.services.spelling;
+    vocabulary.startPage();
+    const reader = new ProseReader(chunks, vocabulary);
     readTextSegments(page, reader);
     return reader.findings;
   });

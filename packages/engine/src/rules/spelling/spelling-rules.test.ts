@@ -67,8 +67,8 @@ const cases: RuleCase[] = [
   },
   {
     id: 2009,
-    bad: body('<button type="submit">Serch</button>'),
-    at: [bodyLine(0), 23],
+    bad: body('<button type="submit">Find spdes</button>'),
+    at: [bodyLine(0), 28],
     good: body(
       '<button type="submit">Search</button>',
       '<input type="search" placeholder="Spades">',
@@ -76,8 +76,8 @@ const cases: RuleCase[] = [
   },
   {
     id: 2010,
-    bad: body('<p title="Forgd steel">Spades</p>'),
-    at: [bodyLine(0), 11],
+    bad: body('<p title="Steel forgd">Spades</p>'),
+    at: [bodyLine(0), 17],
     good: body('<p title="Forged steel" aria-label="Spades">Spades</p>'),
   },
   {

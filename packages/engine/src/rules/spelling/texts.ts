@@ -1,9 +1,10 @@
 // The visible prose of a page, each piece with its context (title, heading, link …) and its
-// source position. Code, scripts, styles and anything marked as not to be spell-checked or not
-// in English stay out.
+// source position. Code (by element or class), scripts, styles and anything marked as not to be
+// spell-checked or not in English stay out; the text of code is handed over apart, as the
+// site's terms.
 import { isTag, isText, type AnyNode, type Element, type Text } from 'domhandler';
 import { NextChar } from '../chars.js';
-import { attr } from '../dom.js';
+import { attr, isCode } from '../dom.js';
 import type { PageElement, ParsedPage } from '../page.js';
 import { attributeSpan, SourceText } from '../source.js';
 
@@ -23,19 +24,21 @@ export interface SegmentReader {
     begin: number,
     end: number,
     decoded: SourceText | undefined,
+    /** The piece is inside the site's navigation (`nav`, a navigation bar, header or footer). */
+    navigation: boolean,
   ): void;
+  /** The text `text[begin..end)` of code the prose skips (`code`, `pre` …): the site's terms. */
+  code?(text: string, begin: number, end: number): void;
 }
 
-// Elements whose content is code, data or not prose.
+// Elements, roles and class or id names of a site's navigation (menus, breadcrumbs, the
+// Prev/Next bars of DocBook and Sphinx, Doxygen's tabs).
+const navigationNames = new Set(['nav', 'header', 'footer']);
+const navigationClass = /nav|related|breadcrumb|menu|sidebar|toc(?:\b|_)|tabs/i;
+// Elements whose content is data or not prose at all.
 const skipped = new Set([
   'script',
   'style',
-  'code',
-  'pre',
-  'kbd',
-  'samp',
-  'var',
-  'tt',
   'noscript',
   'template',
   'svg',
@@ -57,6 +60,16 @@ function contextOf(element: Element): TextContext | undefined {
   if (element.name === 'a') return 'link';
   if (formTextNames.has(element.name)) return 'form';
   return undefined;
+}
+
+function isNavigation(element: Element): boolean {
+  if (navigationNames.has(element.name)) return true;
+  const { role, class: names, id } = element.attribs;
+  return (
+    role === 'navigation' ||
+    (names !== undefined && navigationClass.test(names)) ||
+    (id !== undefined && navigationClass.test(id))
+  );
 }
 
 function isExcluded(element: Element): boolean {
@@ -90,59 +103,90 @@ class SegmentCollector {
   collect(root: AnyNode): void {
     const nodes: AnyNode[] = [root];
     const contexts: TextContext[] = ['body'];
+    const navigations: boolean[] = [false];
     while (nodes.length > 0) {
       const node = nodes.pop()!;
       let context = contexts.pop()!;
+      let navigation = navigations.pop()!;
       if (isText(node)) {
-        this.text(node, context);
+        this.text(node, context, navigation);
         continue;
       }
       if (isTag(node)) {
         if (isExcluded(node)) continue;
-        this.attributes(node as PageElement);
+        if (isCode(node)) {
+          this.code(node);
+          continue;
+        }
+        this.attributes(node as PageElement, navigation);
         context = contextOf(node) ?? context;
+        navigation ||= isNavigation(node);
       }
       if (!('children' in node)) continue;
       for (let i = node.children.length - 1; i >= 0; i--) {
         nodes.push(node.children[i]!);
         contexts.push(context);
+        navigations.push(navigation);
       }
     }
   }
 
-  private text(node: Text, context: TextContext): void {
-    const start = node.startIndex ?? 0;
-    this.piece(context, start, Math.min((node.endIndex ?? start) + 1, this.page.html.length));
+  /** The texts under a code element, for the reader's site terms (a loop, as `collect`). */
+  private code(root: Element): void {
+    const reader = this.reader;
+    if (!reader.code) return;
+    const html = this.page.html;
+    const nodes: AnyNode[] = [root];
+    while (nodes.length > 0) {
+      const node = nodes.pop()!;
+      if (isText(node)) {
+        const start = node.startIndex ?? 0;
+        reader.code(html, start, Math.min((node.endIndex ?? start) + 1, html.length));
+      } else if ('children' in node) {
+        for (let i = node.children.length - 1; i >= 0; i--) nodes.push(node.children[i]!);
+      }
+    }
   }
 
-  private piece(context: TextContext, start: number, end: number): void {
+  private text(node: Text, context: TextContext, navigation: boolean): void {
+    const start = node.startIndex ?? 0;
+    const end = Math.min((node.endIndex ?? start) + 1, this.page.html.length);
+    this.piece(context, start, end, navigation);
+  }
+
+  private piece(context: TextContext, start: number, end: number, navigation: boolean): void {
     const html = this.page.html;
     if (!this.ampersand.within(start, end)) {
-      this.reader.read(context, html, start, end, undefined);
+      this.reader.read(context, html, start, end, undefined, navigation);
       return;
     }
     const decoded = SourceText.decode(html.slice(start, end), start);
-    this.reader.read(context, decoded.text, 0, decoded.text.length, decoded);
+    this.reader.read(context, decoded.text, 0, decoded.text.length, decoded, navigation);
   }
 
-  private attributes(element: PageElement): void {
+  private attributes(element: PageElement, navigation: boolean): void {
     const { name, attribs } = element;
     const type = attribs.type?.toLowerCase();
     if (attribs.alt && (name === 'img' || name === 'area' || type === 'image'))
-      this.add(element, 'alt', 'alt');
-    if (attribs.title) this.add(element, 'title', 'tooltip');
-    if (attribs['aria-label']) this.add(element, 'aria-label', 'tooltip');
-    if (attribs.placeholder) this.add(element, 'placeholder', 'form');
+      this.add(element, 'alt', 'alt', navigation);
+    if (attribs.title) this.add(element, 'title', 'tooltip', navigation);
+    if (attribs['aria-label']) this.add(element, 'aria-label', 'tooltip', navigation);
+    if (attribs.placeholder) this.add(element, 'placeholder', 'form', navigation);
     if (name === 'input' && attribs.value && labelledInputs.has(type ?? ''))
-      this.add(element, 'value', 'form');
+      this.add(element, 'value', 'form', navigation);
     if (name === 'meta' && attribs.name?.toLowerCase() === 'description' && attribs.content) {
-      this.add(element, 'content', 'description');
+      this.add(element, 'content', 'description', navigation);
     }
   }
 
-  private add(element: PageElement, attribute: string, context: TextContext): void {
+  private add(
+    element: PageElement,
+    attribute: string,
+    context: TextContext,
+    navigation: boolean,
+  ): void {
     const span = attributeSpan(this.page, element, attribute);
-    if (span) this.piece(context, span.valueStart, span.valueEnd);
+    if (span) this.piece(context, span.valueStart, span.valueEnd, navigation);
   }
 }
 

@@ -1,7 +1,7 @@
 // Links people can understand and trust.
 import { RuleCategory } from '@linkaudit/core';
 import type { PageRule } from '../built-in-rule.js';
-import { attr, collapse, hasLabelAttribute, isInSvg, textOf, tokens } from '../dom.js';
+import { attr, collapse, hasLabelAttribute, isInCode, isInSvg, textOf, tokens } from '../dom.js';
 import { hasAccessibleName } from './accessible-name.js';
 
 // Texts that say nothing about where a link goes (after lower-casing and dropping punctuation).
@@ -33,7 +33,7 @@ export const vagueLinkText: PageRule = {
   slug: 'ux/vague-link-text',
   name: 'Vague link text',
   category: RuleCategory.UserExperience,
-  note: 'A link reads like "click here" or "read more", which says nothing out of context.',
+  note: 'A link reads like "click here" or "read more", which says nothing out of context. Leaves alone links inside code (`pre`, `code`, a code class) and texts marked as names by code punctuation (`:!start`, `\'more\'`): there "go" or "more" is a command or an option.',
   prompt: 'Make the link text say where it goes, e.g. "Download the 2024 price list".',
   check(page, report) {
     for (const link of page.all('a')) {
@@ -41,11 +41,17 @@ export const vagueLinkText: PageRule = {
       const raw = textOf(link, longestVagueText * 3);
       if (raw.length > longestVagueText * 3) continue; // most links: no need to normalise
       const text = collapse(raw).toLowerCase();
-      const vague = vagueTexts.has(text) || (mayBeVague(text) && vagueTexts.has(bareText(text)));
-      if (vague) report(link, `Link text "${collapse(raw)}"`);
+      const vague =
+        vagueTexts.has(text) ||
+        (mayBeVague(text) && !codePunctuation.test(text) && vagueTexts.has(bareText(text)));
+      // (Whether it sits in code is asked last: few links get this far.)
+      if (vague && !isInCode(link)) report(link, `Link text "${collapse(raw)}"`);
     }
   },
 };
+
+// Punctuation that makes a word a name in code or a command (`:!start`, `'more'`, `<go>`; not "!", which ends sentences).
+const codePunctuation = /['"`:|<{}$=/\\]/;
 
 /** The words of a text without its punctuation: "» read more…" → "read more". */
 function bareText(text: string): string {

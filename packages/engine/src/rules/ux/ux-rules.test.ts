@@ -152,6 +152,11 @@ describe('user experience rules', () => {
     ['more words', '<a href="/a">Read more about spades!</a>'],
     ['another script', '<a href="/a">更多</a>'],
     ['punctuation only', '<a href="/a">…</a>'],
+    ['a command name (issue 25)', '<a href="/a">:!start</a>'],
+    ['an option name in quotes', '<a href="/a">\'more\'</a>'],
+    ['a command inside pre', '</p><pre>Use <a href="/a">go</a> to jump.</pre><p>'],
+    ['a name in code', '<code><a href="/a">more</a></code>'],
+    ['a name in a code class', '<span class="literal"><a href="/a">start</a></span>'],
   ])('accepts a link text with %s', (_label, link) => {
     expect(violationsOf(5004, body(`<p>${link}</p>`))).toEqual([]);
   });
