@@ -11,6 +11,7 @@ import * as billing from './2026-11-26T1700-billing.js';
 import * as reportLinkCounts from './2026-11-26T1700-report-link-counts.js';
 import * as scanPageReads from './2026-11-26T1700-scan-page-reads.js';
 import * as referencesOrder from './2026-11-26T2000-references-order.js';
+import * as biAccessTokens from './2026-11-26T2100-bi-access-tokens.js';
 
 /** Every migration in order; names sort by date (and time) so the history reads top to bottom. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1700-report-link-counts': reportLinkCounts,
   '2026-11-26T1700-scan-page-reads': scanPageReads,
   '2026-11-26T2000-references-order': referencesOrder,
+  '2026-11-26T2100-bi-access-tokens': biAccessTokens,
 };
