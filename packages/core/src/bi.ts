@@ -72,10 +72,16 @@ export const biFeedQuerySchema = z.object({
   $select: z.string().max(2000).optional(),
   $orderby: z.string().max(2000).optional(),
   $count: z.enum(['true', 'false']).optional(),
+  // `<rows sent>` after an offset page, `k<last key>.<rows sent>` after a page in key order.
   $skiptoken: z
     .string()
-    .regex(/^\d{1,12}$/, 'is not a token this service issued')
-    .transform(Number)
+    .regex(/^(\d{1,12}|k-?\d{1,12}\.\d{1,12})$/, 'is not a token this service issued')
+    .transform((token) => {
+      const keyed = /^k(-?\d+)\.(\d+)$/.exec(token);
+      return keyed
+        ? { afterKey: Number(keyed[1]), sent: Number(keyed[2]) }
+        : { afterKey: undefined, sent: Number(token) };
+    })
     .optional(),
   $format: z.enum(['json', 'application/json']).optional(),
 });

@@ -273,6 +273,8 @@ export interface FeedRead {
   keys: FeedProperty[];
   filter: FilterExpression | undefined;
   orderBy: OrderBy[];
+  /** Rows in key order after this key only (keyset paging: no rows skipped one by one). */
+  afterKey?: number | undefined;
   offset: number;
   limit: number;
 }
@@ -295,25 +297,36 @@ export function feedRows(
 ): AsyncIterable<Record<string, unknown>> {
   const wanted = new Map<string, FeedProperty>();
   for (const property of [...read.properties, ...read.keys]) wanted.set(property.name, property);
-  let query = filteredEntities(db, read).select(
+  let query = filteredEntities(db, read);
+  const firstKey = read.keys[0];
+  if (read.afterKey !== undefined && firstKey) {
+    query = query.where(sql<SqlBool>`${column(firstKey)} > ${read.afterKey}`);
+  }
+  let ordered = query.select(
     [...wanted.values()].map((property) => column(property).as(property.name)),
   );
-  const ordered = new Set<string>();
+  const orderedBy = new Set<string>();
   for (const order of read.orderBy) {
-    query = query.orderBy(orderExpression(order.property, order.direction));
-    ordered.add(order.property.name);
+    ordered = ordered.orderBy(orderExpression(order.property, order.direction));
+    orderedBy.add(order.property.name);
   }
   // Then the key, so every page continues exactly where the last one ended.
   for (const key of read.keys) {
-    if (!ordered.has(key.name)) query = query.orderBy(orderExpression(key, 'asc'));
+    if (!orderedBy.has(key.name)) ordered = ordered.orderBy(orderExpression(key, 'asc'));
   }
-  return query.limit(read.limit).offset(read.offset).stream(batch) as AsyncIterable<
+  return ordered.limit(read.limit).offset(read.offset).stream(batch) as AsyncIterable<
     Record<string, unknown>
   >;
 }
 
-/** Nulls first ascending and last descending on both databases (PostgreSQL's default differs). */
+/**
+ * Nulls first ascending and last descending on both databases (PostgreSQL's default differs). A
+ * property that is never null is ordered plainly, so an index can give the order (the key).
+ */
 function orderExpression(property: FeedProperty, direction: 'asc' | 'desc'): Expression<unknown> {
+  if (!property.nullable) {
+    return direction === 'asc' ? sql`${column(property)} asc` : sql`${column(property)} desc`;
+  }
   return direction === 'asc'
     ? sql`${column(property)} is not null, ${column(property)} asc`
     : sql`${column(property)} is null, ${column(property)} desc`;

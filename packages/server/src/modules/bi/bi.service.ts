@@ -75,6 +75,14 @@ export interface FeedPage {
   contextUrl: string;
 }
 
+/** What reading a page's rows finds out for its next link. */
+interface RowsState {
+  /** A row beyond the page exists. */
+  more: boolean;
+  /** The first key of the last row sent. */
+  lastKey: number | undefined;
+}
+
 const STREAM_BATCH = 500;
 /** A token's last use is written at most this often. */
 const TOUCH_EVERY_MS = 60_000;
@@ -247,24 +255,30 @@ export class BiService {
     const filter = options.$filter !== undefined ? parseFilter(options.$filter, set) : undefined;
     const orderBy = options.$orderby ? parseOrderBy(options.$orderby, set) : [];
     const pageSize = Math.min(maxPageSize ?? biFeedPageSize, biFeedMaxPageSize);
-    const sent = options.$skiptoken ?? 0;
+    const sent = options.$skiptoken?.sent ?? 0;
+    const afterKey = options.$skiptoken?.afterKey;
     const skip = options.$skip ?? 0;
     const remaining = options.$top === undefined ? Infinity : Math.max(0, options.$top - sent);
     const limit = Math.min(pageSize, remaining);
+    const keys = set.keys.map((key) => requireProperty(set, key));
+    // In key order (no $orderby) on a one-number key, a page starts after the last key sent
+    // instead of skipping the rows before it: every page costs the same, however deep.
+    const keyset = orderBy.length === 0 && keys.length === 1 && keys[0]?.type === 'Edm.Int32';
     const read: FeedRead = {
       set: setName,
       scanId,
       properties,
-      keys: set.keys.map((key) => requireProperty(set, key)),
+      keys,
       filter,
       orderBy,
-      offset: skip + sent,
+      afterKey: keyset ? afterKey : undefined,
+      offset: keyset && afterKey !== undefined ? 0 : skip + sent,
       // One row more than the page tells whether a next page exists.
       limit: limit === remaining ? limit : limit + 1,
     };
     const count = options.$count === 'true' ? await feedCount(this.deps.reportDb, read) : undefined;
     const root = this.serviceRoot(scanId);
-    const state = { more: false };
+    const state: RowsState = { more: false, lastKey: undefined };
     const selected = options.$select ? `(${properties.map((p) => p.name).join(',')})` : '';
     return {
       set,
@@ -275,10 +289,15 @@ export class BiService {
       nextLink: (rowsSent) => {
         if (!state.more) return undefined;
         const next = new URLSearchParams();
-        for (const [name, value] of Object.entries(options)) {
-          if (value !== undefined && name !== '$skiptoken') next.set(name, String(value));
+        for (const name of ['$filter', '$select', '$orderby', '$count', '$top', '$skip'] as const) {
+          const value = options[name];
+          if (value !== undefined) next.set(name, String(value));
         }
-        next.set('$skiptoken', String(sent + rowsSent));
+        const total = sent + rowsSent;
+        next.set(
+          '$skiptoken',
+          keyset && state.lastKey !== undefined ? `k${state.lastKey}.${total}` : String(total),
+        );
         return `${root}${setName}?${next.toString().replace(/\+/g, '%20')}`;
       },
     };
@@ -289,9 +308,10 @@ export class BiService {
     read: FeedRead,
     properties: FeedProperty[],
     limit: number,
-    state: { more: boolean },
+    state: RowsState,
   ): AsyncGenerator<Record<string, unknown>> {
     let index = 0;
+    const key = read.keys[0]?.name ?? '';
     for await (const row of feedRows(this.deps.reportDb, read, STREAM_BATCH)) {
       if (index === limit) {
         // The one extra row read: a next page exists.
@@ -299,6 +319,7 @@ export class BiService {
         break;
       }
       index += 1;
+      state.lastKey = Number(row[key]);
       const entity: Record<string, unknown> = {};
       for (const property of properties) {
         entity[property.name] = jsonValue(property, row[property.name]);

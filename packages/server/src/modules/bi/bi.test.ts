@@ -180,6 +180,19 @@ describe.each(testDialects())('Power BI export and OData feed (%s)', (dialect) =
       statusDetail: 'Anchor #section not found',
     });
     expect(entities[3]).toMatchObject(expected[3]!);
+    // $skip and $top hold across pages read in key order (each page starts after the last key).
+    const window = await readAll('Links?$skip=7&$top=1994');
+    expect(window.pages).toBe(2);
+    expect(window.entities.map((entity) => entity.id)).toEqual(
+      rows.links.slice(7, 2001).map((link) => link.id),
+    );
+    const deep = await readAll(`Links?$filter=${encodeURIComponent('line gt 100')}&$skip=3`);
+    expect(deep.entities.map((entity) => entity.id)).toEqual(
+      rows.links
+        .filter((link) => link.line > 100)
+        .slice(3)
+        .map((link) => link.id),
+    );
     // A client's page size preference is honoured and said so.
     const small = await fetch(`${root}Pages`, {
       headers: { ...basic(pat), prefer: 'odata.maxpagesize=20' },
