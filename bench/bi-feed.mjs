@@ -177,7 +177,8 @@ async function main() {
   } finally {
     await pool.close();
     await stopServer(child);
-    site.server.close();
+    site.server.closeAllConnections();
+    await new Promise((resolve) => site.server.close(resolve));
     if (!process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   }
 }
