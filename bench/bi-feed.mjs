@@ -42,8 +42,8 @@ function feedRequests() {
       {},
     ],
     [
-      "Links $filter=contains(targetUri,'page-1')&$select=…",
-      `Links?$filter=${encodeURIComponent("contains(targetUri,'page-1')")}&$select=sourceUri,targetUri,statusCode`,
+      "Links $filter=contains(targetUri,'/s0/s1/')&$select=…",
+      `Links?$filter=${encodeURIComponent("contains(targetUri,'/s0/s1/')")}&$select=sourceUri,targetUri,statusCode`,
       {},
     ],
     ['Links $orderby=targetUri desc', 'Links?$orderby=targetUri%20desc', {}],
@@ -179,7 +179,8 @@ async function main() {
     await stopServer(child);
     site.server.closeAllConnections();
     await new Promise((resolve) => site.server.close(resolve));
-    if (!process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_DATA) console.log(`database kept in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

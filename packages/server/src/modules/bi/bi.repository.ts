@@ -116,12 +116,15 @@ export async function touchToken(
 function entityTable(db: Kysely<Database>, set: BiEntitySet, scanId: string) {
   switch (set) {
     case 'Links':
+      // Left joins (every link has its target and page, so the rows are the same) keep the links
+      // the driving table: SQLite otherwise walked the targets and sorted every link for each page
+      // in key order (220 ms a page at 20,000 links); this way a page is a walk of the links' key.
       return db
         .selectFrom('scan_links as l')
-        .innerJoin('scan_targets as t', (join) =>
+        .leftJoin('scan_targets as t', (join) =>
           join.onRef('t.scan_id', '=', 'l.scan_id').onRef('t.id', '=', 'l.target_id'),
         )
-        .innerJoin('scan_pages as p', (join) =>
+        .leftJoin('scan_pages as p', (join) =>
           join.onRef('p.scan_id', '=', 'l.scan_id').onRef('p.id', '=', 'l.page_id'),
         )
         .where('l.scan_id', '=', scanId)
