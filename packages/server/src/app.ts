@@ -19,6 +19,8 @@ import { ExternalLoginService } from './modules/accounts/external-logins.service
 import { OidcProviders } from './modules/accounts/oidc-providers.js';
 import { createMailer } from './modules/mail/mail.service.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
+import { registerBiRoutes } from './modules/bi/bi.routes.js';
+import { BiService } from './modules/bi/bi.service.js';
 import { BillingMails } from './modules/billing/billing-mail.js';
 import { BillingRenewals } from './modules/billing/billing-renewals.js';
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
@@ -255,6 +257,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exportReads: new HeavyReadLimiter(config.reportExports),
   });
   if (config.sampleReport.enabled) registerSampleSiteRoutes(app);
+  await registerBiRoutes(app, {
+    bi: new BiService({
+      db: database.db,
+      reportDb: database.reportDb,
+      clock,
+      scans,
+      samples,
+      publicUrl: config.publicUrl,
+    }),
+  });
   registerAdminRoutes(app, { scans });
   await registerRealtimeRoutes(app, {
     authenticate: (token) => accounts.authenticate(token),

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import {
   accountMessages,
+  biMessages,
   requestMessages,
   scheduleMessages,
   websiteLimitPattern,
@@ -14,6 +15,7 @@ const messageKeys = new Map<string, string>([
     text,
     `request.${key}`,
   ]),
+  ...Object.entries(biMessages).map(([key, text]): [string, string] => [text, `bi.${key}`]),
   ...Object.entries(scheduleMessages).flatMap(([key, text]): Array<[string, string]> =>
     typeof text === 'string' ? [[text, `schedule.${key}`]] : [],
   ),

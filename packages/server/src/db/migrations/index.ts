@@ -13,6 +13,7 @@ import * as scanPageReads from './2026-11-26T1700-scan-page-reads.js';
 import * as referencesOrder from './2026-11-26T2000-references-order.js';
 import * as billingUserLocks from './2026-11-26T2200-billing-user-locks.js';
 import * as reportFindings from './2026-11-26T2300-report-findings.js';
+import * as biAccessTokens from './2026-11-26T2310-bi-access-tokens.js';
 
 /** Every migration in order; names sort by date (and time) so the history reads top to bottom. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T2000-references-order': referencesOrder,
   '2026-11-26T2200-billing-user-locks': billingUserLocks,
   '2026-11-26T2300-report-findings': reportFindings,
+  '2026-11-26T2310-bi-access-tokens': biAccessTokens,
 };

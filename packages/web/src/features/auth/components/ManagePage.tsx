@@ -1,6 +1,7 @@
 import { Card, Descriptions, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccessTokensCard } from '../../../components/power-bi/AccessTokensCard';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { useUser } from '../../../lib/api/get-user-info';
 import { toastError } from '../../../lib/notify';
@@ -63,6 +64,7 @@ export default function ManagePage() {
         ) : (
           <Spin />
         )}
+        <AccessTokensCard />
       </Space>
     </div>
   );

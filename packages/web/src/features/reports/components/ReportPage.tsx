@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ScanStatus, type ReportTab } from '@linkaudit/core';
+import { PowerBiButton } from '../../../components/power-bi/PowerBiButton';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { paths, pathTo } from '../../../config/paths';
 import { createScan } from '../../../lib/api/create-scan';
@@ -211,6 +212,7 @@ export default function ReportPage() {
       >
         {t('report.toolbar.exportCsv')}
       </Button>
+      <PowerBiButton scanId={scanId} />
     </Space>
   );
 
