@@ -18,3 +18,4 @@ export * from './report.js';
 export * from './schedule-time.js';
 export * from './schedule.js';
 export * from './realtime.js';
+export * from './admin.js';

@@ -32,7 +32,7 @@ import { registerReportRoutes } from './modules/reports/reports.routes.js';
 import { ReportService } from './modules/reports/reports.service.js';
 import { SampleReportService } from './modules/sample-report/sample-report.service.js';
 import { registerSampleSiteRoutes } from './modules/sample-report/sample-site.routes.js';
-import { scanEngine } from './modules/scans/scan-engine.js';
+import { scanEngine, type ScanEngine } from './modules/scans/scan-engine.js';
 import { ScanUpdates } from './modules/scans/scan-updates.js';
 import { ScanWorkers } from './modules/scans/scan-workers.js';
 import { registerScanRoutes } from './modules/scans/scans.routes.js';
@@ -68,6 +68,8 @@ export interface AppDeps {
   workerPollMs?: number;
   /** Whether this process fires due schedules (roles all and scheduler); default true. */
   runsScheduler?: boolean;
+  /** Lets a test watch the scans run (it wraps the engine) without changing what they do. */
+  observeEngine?: (engine: ScanEngine) => ScanEngine;
 }
 
 /** Believes the last `hops` proxies in front of the server (proxy-addr's hop count). */
@@ -166,7 +168,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     updates,
     policy,
-    engine: scanEngine(config.scans.isolation),
+    engine: (deps.observeEngine ?? ((engine: ScanEngine) => engine))(
+      scanEngine(config.scans.isolation),
+    ),
     leaseSeconds: config.scans.leaseSeconds,
     maxAttempts: config.scans.maxAttempts,
     workerId: config.scans.workerId,

@@ -10,6 +10,7 @@ import * as reportSortIndexes from './2026-11-25T1130-report-sort-indexes.js';
 import * as billing from './2026-11-26T1700-billing.js';
 import * as reportLinkCounts from './2026-11-26T1700-report-link-counts.js';
 import * as scanPageReads from './2026-11-26T1700-scan-page-reads.js';
+import * as admin from './2026-11-26T2100-admin.js';
 
 /** Every migration in order; names sort by date (and time) so the history reads top to bottom. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1700-billing': billing,
   '2026-11-26T1700-report-link-counts': reportLinkCounts,
   '2026-11-26T1700-scan-page-reads': scanPageReads,
+  '2026-11-26T2100-admin': admin,
 };

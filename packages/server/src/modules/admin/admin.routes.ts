@@ -30,7 +30,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { scans: ScanSer
     routes.put(
       path,
       { ...guarded, schema: { body: requeueScanRequestSchema, response: { 200: scanSchema } } },
-      (request) => deps.scans.adminRequeue(signedInUser(request), request.body),
+      async (request) => (await deps.scans.adminRequeue(signedInUser(request), request.body)).after,
     );
   }
 }

@@ -37,6 +37,8 @@ export interface ScansTable {
   lease_expires_at: NullableTimestamp;
   attempts: Generated<number>;
   trashed_at: NullableTimestamp;
+  /** An administrator's stop of a running attempt: `requeue` or `fail` once it has stopped. */
+  stop_action: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One unique URL a scan checked. state: ok, broken, unverified, skipped. */
