@@ -120,3 +120,6 @@ export const createVoucherRequestSchema = z.object({
   maxUses: z.number().int().positive().nullish(),
 });
 export type CreateVoucherRequest = z.infer<typeof createVoucherRequestSchema>;
+
+/** PUT /api/admin/vouchers/expire: the voucher is refused from now on (it is kept). */
+export const expireVoucherRequestSchema = z.object({ code: voucherCodeSchema });

@@ -19,6 +19,8 @@ import { ExternalLoginService } from './modules/accounts/external-logins.service
 import { OidcProviders } from './modules/accounts/oidc-providers.js';
 import { createMailer } from './modules/mail/mail.service.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
+import { AdminService } from './modules/admin/admin.service.js';
+import { registerMetrics } from './modules/admin/metrics.routes.js';
 import { BillingMails } from './modules/billing/billing-mail.js';
 import { BillingRenewals } from './modules/billing/billing-renewals.js';
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
@@ -251,7 +253,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     heavyReads: new HeavyReadLimiter(config.reportReads),
   });
   if (config.sampleReport.enabled) registerSampleSiteRoutes(app);
-  registerAdminRoutes(app, { scans });
+  const admin = new AdminService({
+    db: database.db,
+    clock,
+    scans,
+    accounts,
+    schedules,
+    mailFailures: () => mailer.failures?.() ?? { count: 0, last: null },
+  });
+  registerAdminRoutes(app, { scans, admin });
+  registerMetrics(app, { health: () => admin.health(), token: config.metricsToken });
   await registerRealtimeRoutes(app, {
     authenticate: (token) => accounts.authenticate(token),
     updates,
@@ -263,6 +274,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sandbox: payments.sandbox,
     publishableKey: config.billing.stripeEnvironment.STRIPE_PUBLISHABLE_KEY ?? null,
     rateLimitPerMinute: config.auth.rateLimitPerMinute,
+    auditVoucher: (user, action, code, before, after) =>
+      admin.audit(user, action, 'voucher', code, before, after),
   });
   registerExternalLoginRoutes(app, {
     externalLogins,

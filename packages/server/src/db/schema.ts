@@ -1,4 +1,5 @@
 import type { AccountsTables } from '../modules/accounts/accounts.table.js';
+import type { AdminTables } from '../modules/admin/admin.table.js';
 import type { BillingTables } from '../modules/billing/billing.table.js';
 import type { ScansTables } from '../modules/scans/scans.table.js';
 import type { SchedulesTables } from '../modules/schedules/schedules.table.js';
@@ -9,6 +10,7 @@ export interface ServerMetaTable {
   value: string;
 }
 
-export interface Database extends AccountsTables, BillingTables, ScansTables, SchedulesTables {
+export interface Database
+  extends AccountsTables, AdminTables, BillingTables, ScansTables, SchedulesTables {
   server_meta: ServerMetaTable;
 }

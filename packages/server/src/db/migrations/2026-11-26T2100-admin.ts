@@ -32,9 +32,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('admin_audit')
     .columns(['target_id', 'created_at'])
     .execute();
+
+  // Leases that ran out and scans they sent back to the queue (health: the last 24 h).
+  await db.schema
+    .createTable('scan_lease_events')
+    .addColumn('id', 'varchar(36)', (column) => column.primaryKey())
+    .addColumn('scan_id', 'varchar(64)', (column) => column.notNull())
+    .addColumn('kind', 'varchar(16)', (column) => column.notNull())
+    .addColumn('at', 'timestamptz', (column) => column.notNull())
+    .execute();
+  await db.schema
+    .createIndex('scan_lease_events_at')
+    .on('scan_lease_events')
+    .columns(['at', 'kind'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('scan_lease_events').execute();
   await db.schema.dropTable('admin_audit').execute();
   await db.schema.alterTable('users').dropColumn('last_sign_in_at').execute();
   await db.schema.alterTable('users').dropColumn('disabled_at').execute();

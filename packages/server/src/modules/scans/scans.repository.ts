@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { isFinishedStatus, ScanStatus } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
@@ -264,7 +265,13 @@ async function reapLeases(
     .set({ status: ScanStatus.Queued, lease_owner: null, lease_expires_at: null })
     .returning('id')
     .execute();
-  return [...stopped, ...cancelled, ...failed, ...requeued].map((row) => row.id);
+  const reaped = [...stopped, ...cancelled, ...failed, ...requeued];
+  const events = [
+    ...reaped.map((row) => ({ id: randomUUID(), scan_id: row.id, kind: 'expired', at: now })),
+    ...requeued.map((row) => ({ id: randomUUID(), scan_id: row.id, kind: 'requeued', at: now })),
+  ];
+  if (events.length > 0) await db.insertInto('scan_lease_events').values(events).execute();
+  return reaped.map((row) => row.id);
 }
 
 export interface ScanTotals {

@@ -14,6 +14,7 @@ import {
   scanMessages,
   scanRequestSchema,
   ScanStatus,
+  type AdminScan,
   type CreateScanResponse,
   type MonthlyCredit,
   type Plan,
@@ -42,6 +43,7 @@ import {
   queuedScanIds,
   requeueScan,
   requestStop,
+  runningStatuses,
   trashScan,
   urlsUsedSince,
   type NewScan,
@@ -341,6 +343,51 @@ export class ScanService {
     throw new HttpError(409, adminMessages.busy);
   }
 
+  /**
+   * A disabled account's scans stop: queued and paused ones are Cancelled at once, running ones
+   * go to Cancelling and their workers stop them. Nothing is deleted.
+   */
+  async stopAllOf(userId: string): Promise<number> {
+    const rows = (await listScans(this.deps.db, userId)).filter((row) => canCancel(row.status));
+    let stopped = 0;
+    for (const row of rows) {
+      const now = this.deps.clock.now();
+      const waiting = [ScanStatus.Queued, ScanStatus.Paused];
+      if (
+        await changeStatus(this.deps.db, row.id, waiting, ScanStatus.Cancelled, {
+          completedAt: now,
+        })
+      ) {
+        this.#publishStatus(row, ScanStatus.Cancelled);
+        stopped += 1;
+      } else if (
+        await changeStatus(this.deps.db, row.id, [...runningStatuses], ScanStatus.Cancelling)
+      ) {
+        this.#publishStatus(row, ScanStatus.Cancelling);
+        stopped += 1;
+      }
+    }
+    return stopped;
+  }
+
+  /** The owner's URL credit this period: unique URLs of finished scans, and the plan's allowance. */
+  async creditOf(owner: ScanOwner): Promise<{ used: number; limit: number }> {
+    const plan = planOf(owner.planId);
+    const now = this.deps.clock.now();
+    const periodStart =
+      (await this.deps.creditPeriodStart?.(owner.id, now)) ??
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    return {
+      used: await urlsUsedSince(this.deps.db, owner.id, periodStart),
+      limit: plan.urlsPerMonth,
+    };
+  }
+
+  /** Queued scans in the order workers take them (queue positions of the admin list). */
+  queueOrder(): Promise<string[]> {
+    return queuedScanIds(this.deps.db);
+  }
+
   /** The scan as the admin list shows it. */
   async #adminView(id: string): Promise<Scan> {
     const [queue, row] = await Promise.all([
@@ -409,6 +456,20 @@ function storedScan(scan: ResolvedScan): string {
 /** The request part of a resolved scan (what a schedule keeps). */
 function requestOf({ linkLimit: _linkLimit, ...request }: ResolvedScan): ScanRequest {
   return request;
+}
+
+/** A scan as the operator's list shows it: the owner's address, worker, attempts, pending stop. */
+export function toAdminScan(
+  row: ScanRow & { owner_email: string },
+  queue: readonly string[],
+): AdminScan {
+  return {
+    ...toScan(row, queue, 0),
+    ownerEmail: row.owner_email,
+    worker: row.lease_owner,
+    attempts: Number(row.attempts),
+    stopAction: row.stop_action,
+  };
 }
 
 export function toScan(row: ScanRow, queue: readonly string[], inProgressScans: number): Scan {

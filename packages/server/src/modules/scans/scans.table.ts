@@ -151,4 +151,17 @@ export interface ScansTables {
   scan_page_reads: ScanPageReadsTable;
   scan_rule_violations: ScanRuleViolationsTable;
   scan_link_counts: ScanLinkCountsTable;
+  scan_lease_events: ScanLeaseEventsTable;
+}
+
+/**
+ * A lease that ran out (or was taken back from a dead worker) and what became of the scan:
+ * `expired` for every reaped lease, `requeued` when the scan went back to the queue. Health reads
+ * the last 24 h.
+ */
+export interface ScanLeaseEventsTable {
+  id: string;
+  scan_id: string;
+  kind: string;
+  at: Timestamp;
 }

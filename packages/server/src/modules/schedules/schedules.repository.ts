@@ -315,3 +315,16 @@ export async function runFacts(db: Kysely<Database>, schedules: ScheduleRow[]): 
     ),
   };
 }
+
+/** server_meta key of the scheduler's last tick (any process), read by the admin health page. */
+export const schedulerTickKey = 'scheduler-last-tick';
+
+/** Notes that a scheduler looked for due schedules now (ISO text, real time). */
+export async function recordSchedulerTick(db: Kysely<Database>, at: Date): Promise<void> {
+  const value = at.toISOString();
+  await db
+    .insertInto('server_meta')
+    .values({ key: schedulerTickKey, value })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+    .execute();
+}
