@@ -158,6 +158,8 @@ export type AdminHealth = z.infer<typeof adminHealthSchema>;
 
 /** Texts of the admin API's refusals. */
 export const adminMessages = {
+  /** The log message of a scan an administrator set to Failed. */
+  setFailedLog: 'Set to Failed by an administrator.',
   busy: 'The scan changed while it was being updated. Please try again.',
   notFoundUser: 'The user was not found.',
   ownAdminRole: 'You cannot remove your own administrator role.',

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { accountMessages, requestMessages, scheduleMessages } from '@linkaudit/core';
+import { accountMessages, adminMessages, requestMessages, scheduleMessages } from '@linkaudit/core';
 import { ApiError } from './api-client';
 
 /** The English texts of the shared contract, by key: the locales translate them under `messages.`. */
@@ -9,6 +9,7 @@ const messageKeys = new Map<string, string>([
     text,
     `request.${key}`,
   ]),
+  ...Object.entries(adminMessages).map(([key, text]): [string, string] => [text, `admin.${key}`]),
   ...Object.entries(scheduleMessages).flatMap(([key, text]): Array<[string, string]> =>
     typeof text === 'string' ? [[text, `schedule.${key}`]] : [],
   ),

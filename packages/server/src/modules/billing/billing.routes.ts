@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   expireVoucherRequestSchema,
+  voucherListSchema,
   billingConfigSchema,
   cancelSubscriptionResponseSchema,
   changeSubscriptionQuerySchema,
@@ -44,17 +44,6 @@ export type VoucherAudit = (
   before: unknown,
   after: unknown,
 ) => Promise<void>;
-
-const voucherListSchema = z.array(
-  z.object({
-    code: z.string(),
-    type: z.number(),
-    value: z.number(),
-    expiresAt: z.string().nullable(),
-    maxUses: z.number().nullable(),
-    uses: z.number(),
-  }),
-);
 
 /** SPEC §7 Billing, the web app's billing config, the provider's webhook, operators' vouchers. */
 export function registerBillingRoutes(app: FastifyInstance, deps: BillingRouteDeps): void {

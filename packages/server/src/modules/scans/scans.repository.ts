@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { isFinishedStatus, ScanStatus } from '@linkaudit/core';
+import { adminMessages, isFinishedStatus, ScanStatus } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
 import type { ScansTable } from './scans.table.js';
 
@@ -350,7 +350,7 @@ const requeuedColumns = {
 } as const;
 
 /** Set by an administrator on a scan that fails (its log message says who did it). */
-export const adminFailedMessage = 'Set to Failed by an administrator.';
+export const adminFailedMessage = adminMessages.setFailedLog;
 
 /**
  * Admin requeue of a scan nobody holds (queued, paused or finished): back to Queued with
