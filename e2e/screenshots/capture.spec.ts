@@ -71,7 +71,15 @@ const screens: Array<{
   },
   { name: 'print-report', path: '/printreport/{scanId}', signedIn: true },
   { name: 'schedule', path: '/schedule', signedIn: true },
-  { name: 'admin', path: '/admin', signedIn: true, admin: true },
+  {
+    name: 'admin',
+    path: '/admin',
+    signedIn: true,
+    admin: true,
+    open: async (page) => {
+      await expect(page.locator('.admin-scans tr.ant-table-row').first()).toBeVisible();
+    },
+  },
   ...(['users', 'vouchers', 'audit', 'health'] as const).map((tab, index) => ({
     name: `admin-${tab}`,
     path: '/admin',
