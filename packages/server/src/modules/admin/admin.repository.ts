@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { ScanStatus, type adminScanQuerySchema, type adminUserQuerySchema } from '@linkaudit/core';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import { schedulerTickKey } from '../schedules/schedules.repository.js';
+import { schedulerTickKey } from '../../db/server-meta-keys.js';
 
 /**
  * The operator's reads (every user's scans and accounts, health figures) and the audit log. The

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { isFinishedStatus, ScanStatus, ScheduleStatus } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
+import { schedulerTickKey } from '../../db/server-meta-keys.js';
 import type { SchedulesTable } from './schedules.table.js';
 
 /**
@@ -315,9 +316,6 @@ export async function runFacts(db: Kysely<Database>, schedules: ScheduleRow[]): 
     ),
   };
 }
-
-/** server_meta key of the scheduler's last tick (any process), read by the admin health page. */
-export const schedulerTickKey = 'scheduler-last-tick';
 
 /** Notes that a scheduler looked for due schedules now (ISO text, real time). */
 export async function recordSchedulerTick(db: Kysely<Database>, at: Date): Promise<void> {
