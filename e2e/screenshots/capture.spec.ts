@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { finishedScan, registerAccount, uniqueEmail } from '../helpers.js';
+import { grantAdmin, tokenFor } from '../server-data.js';
 import { startTestSite, type TestSite } from '../test-site.js';
 
 const outDir = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'linkaudit-screens');
@@ -15,6 +16,8 @@ const screens: Array<{
   name: string;
   path: string;
   signedIn?: boolean;
+  /** Shown to an operator (a second account with the admin role). */
+  admin?: boolean;
   open?: (page: Page) => Promise<void>;
 }> = [
   { name: 'home', path: '/' },
@@ -68,7 +71,44 @@ const screens: Array<{
   },
   { name: 'print-report', path: '/printreport/{scanId}', signedIn: true },
   { name: 'schedule', path: '/schedule', signedIn: true },
+  {
+    name: 'admin',
+    path: '/admin',
+    signedIn: true,
+    admin: true,
+    open: async (page) => {
+      await expect(page.locator('.admin-scans tr.ant-table-row').first()).toBeVisible();
+    },
+  },
+  ...(['users', 'vouchers', 'audit', 'health'] as const).map((tab, index) => ({
+    name: `admin-${tab}`,
+    path: '/admin',
+    signedIn: true,
+    admin: true,
+    open: async (page: Page) =>
+      page
+        .getByRole('tab')
+        .nth(index + 1)
+        .click(),
+  })),
+  {
+    name: 'admin-settings',
+    path: '/admin',
+    signedIn: true,
+    admin: true,
+    open: async (page: Page) => {
+      await page
+        .locator('.admin-scans tr.ant-table-row')
+        .first()
+        .getByRole('button')
+        .nth(1)
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
 ];
+/** SCREENS=admin takes only the screens whose name starts with it. */
+const chosen = screens.filter((screen) => screen.name.startsWith(process.env.SCREENS ?? ''));
 
 const widths = [
   { device: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -95,15 +135,19 @@ for (const language of ['en', 'zh-CN']) {
         url: site.url('/'),
         scanDepth: 3,
       });
+      const operator = uniqueEmail('screens-admin');
+      await registerAccount(request, operator);
+      grantAdmin(operator);
+      const adminToken = await tokenFor(request, operator);
       mkdirSync(path.join(outDir, language), { recursive: true });
-      for (const screen of screens) {
+      for (const screen of chosen) {
         await page.goto('/');
         await page.evaluate(
           (value) =>
             value
               ? localStorage.setItem('linkaudit.accessToken', value)
               : localStorage.removeItem('linkaudit.accessToken'),
-          screen.signedIn ? (token as string) : null,
+          screen.signedIn ? (screen.admin ? adminToken : (token as string)) : null,
         );
         await page.goto(screen.path.replace('{scanId}', scanId));
         await page.waitForLoadState('networkidle');

@@ -120,3 +120,19 @@ export const createVoucherRequestSchema = z.object({
   maxUses: z.number().int().positive().nullish(),
 });
 export type CreateVoucherRequest = z.infer<typeof createVoucherRequestSchema>;
+
+/** GET /api/admin/vouchers: every voucher, newest first, with its uses. */
+export const voucherListSchema = z.array(
+  z.object({
+    code: z.string(),
+    type: z.number(),
+    value: z.number(),
+    expiresAt: z.string().nullable(),
+    maxUses: z.number().nullable(),
+    uses: z.number(),
+  }),
+);
+export type VoucherListItem = z.infer<typeof voucherListSchema>[number];
+
+/** PUT /api/admin/vouchers/expire: the voucher is refused from now on (it is kept). */
+export const expireVoucherRequestSchema = z.object({ code: voucherCodeSchema });

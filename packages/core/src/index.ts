@@ -20,3 +20,4 @@ export * from './schedule-time.js';
 export * from './schedule.js';
 export * from './realtime.js';
 export * from './bi.js';
+export * from './admin.js';

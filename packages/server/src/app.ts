@@ -19,6 +19,8 @@ import { ExternalLoginService } from './modules/accounts/external-logins.service
 import { OidcProviders } from './modules/accounts/oidc-providers.js';
 import { createMailer } from './modules/mail/mail.service.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
+import { AdminService } from './modules/admin/admin.service.js';
+import { registerMetrics } from './modules/admin/metrics.routes.js';
 import { registerBiRoutes } from './modules/bi/bi.routes.js';
 import { BiService } from './modules/bi/bi.service.js';
 import { BillingMails } from './modules/billing/billing-mail.js';
@@ -34,7 +36,7 @@ import { registerReportRoutes } from './modules/reports/reports.routes.js';
 import { ReportService } from './modules/reports/reports.service.js';
 import { SampleReportService } from './modules/sample-report/sample-report.service.js';
 import { registerSampleSiteRoutes } from './modules/sample-report/sample-site.routes.js';
-import { scanEngine } from './modules/scans/scan-engine.js';
+import { scanEngine, type ScanEngine } from './modules/scans/scan-engine.js';
 import { ScanUpdates } from './modules/scans/scan-updates.js';
 import { ScanWorkers } from './modules/scans/scan-workers.js';
 import { registerScanRoutes } from './modules/scans/scans.routes.js';
@@ -70,6 +72,8 @@ export interface AppDeps {
   workerPollMs?: number;
   /** Whether this process fires due schedules (roles all and scheduler); default true. */
   runsScheduler?: boolean;
+  /** Lets a test watch the scans run (it wraps the engine) without changing what they do. */
+  observeEngine?: (engine: ScanEngine) => ScanEngine;
 }
 
 /** Believes the last `hops` proxies in front of the server (proxy-addr's hop count). */
@@ -168,7 +172,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     updates,
     policy,
-    engine: scanEngine(config.scans.isolation),
+    engine: (deps.observeEngine ?? ((engine: ScanEngine) => engine))(
+      scanEngine(config.scans.isolation),
+    ),
     leaseSeconds: config.scans.leaseSeconds,
     maxAttempts: config.scans.maxAttempts,
     workerId: config.scans.workerId,
@@ -267,7 +273,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
     }),
   });
-  registerAdminRoutes(app, { scans });
+  const admin = new AdminService({
+    db: database.db,
+    clock,
+    scans,
+    accounts,
+    schedules,
+    mailFailures: () => mailer.failures?.() ?? { count: 0, last: null },
+  });
+  registerAdminRoutes(app, { scans, admin });
+  registerMetrics(app, { health: () => admin.health(), token: config.metricsToken });
   await registerRealtimeRoutes(app, {
     authenticate: (token) => accounts.authenticate(token),
     updates,
@@ -279,6 +294,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sandbox: payments.sandbox,
     publishableKey: config.billing.stripeEnvironment.STRIPE_PUBLISHABLE_KEY ?? null,
     rateLimitPerMinute: config.auth.rateLimitPerMinute,
+    auditVoucher: (user, action, code, before, after) =>
+      admin.audit(user, action, 'voucher', code, before, after),
   });
   registerExternalLoginRoutes(app, {
     externalLogins,

@@ -47,6 +47,8 @@ const environmentSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Bearer token /metrics asks for; without it /metrics answers only loopback clients. */
+  METRICS_TOKEN: z.string().min(16).max(512).optional(),
   LINKAUDIT_ALLOW_PRIVATE: booleanFlag.default(false),
   LINKAUDIT_ALLOWED_HOSTS: listSchema.default([]),
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
@@ -140,6 +142,7 @@ export type Config = {
   publicUrl: string;
   webDistDir: string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  metricsToken: string | undefined;
   allowPrivateTargets: boolean;
   scans: {
     /** Host names (or IP literals) scanned whatever they resolve to. */
@@ -230,6 +233,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     publicUrl,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     allowPrivateTargets: env.LINKAUDIT_ALLOW_PRIVATE,
     scans: {
       allowedHosts: env.LINKAUDIT_ALLOWED_HOSTS,

@@ -1,4 +1,5 @@
 import type { AccountsTables } from '../modules/accounts/accounts.table.js';
+import type { AdminTables } from '../modules/admin/admin.table.js';
 import type { BiTables } from '../modules/bi/bi.table.js';
 import type { BillingTables } from '../modules/billing/billing.table.js';
 import type { ScansTables } from '../modules/scans/scans.table.js';
@@ -11,6 +12,6 @@ export interface ServerMetaTable {
 }
 
 export interface Database
-  extends AccountsTables, BiTables, BillingTables, ScansTables, SchedulesTables {
+  extends AccountsTables, AdminTables, BiTables, BillingTables, ScansTables, SchedulesTables {
   server_meta: ServerMetaTable;
 }

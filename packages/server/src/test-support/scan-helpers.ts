@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
+import type { Database } from '../db/schema.js';
 import type { ApiClient } from './api-client.js';
 
 let sequence = 0;
@@ -54,4 +56,34 @@ export async function sendDelete(baseUrl: string, path: string, token: string) {
   });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+/**
+ * Ends every scan a test left unfinished: queued and paused ones are Cancelled at once, running
+ * ones asked to cancel (their workers stop them), then waits until none runs. Leases run on real
+ * time, so a scan left running keeps its worker busy however far a test moves the clock; tests
+ * that share a server call this after each test so the next one finds the queue empty.
+ */
+export async function endUnfinishedScans(
+  database: { db: Kysely<Database> },
+  timeoutMs = 30_000,
+): Promise<void> {
+  const { db } = database;
+  await db
+    .updateTable('scans')
+    .set({ status: 2, completed_at: new Date() })
+    .where('status', 'in', [6, 7])
+    .execute();
+  await db.updateTable('scans').set({ status: 8 }).where('status', 'in', [5, 9, 11]).execute();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const left = await db
+      .selectFrom('scans')
+      .select('id')
+      .where('status', 'in', [5, 6, 8, 9, 11])
+      .execute();
+    if (left.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`scans still running: ${left.length}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -9,6 +9,7 @@ import { buildApp } from '../app.js';
 import type { Clock } from '../clock.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import type { ScanEngine } from '../modules/scans/scan-engine.js';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -53,6 +54,8 @@ export async function startTestServer(
   engineOptions?: Partial<EngineOptions>,
   /** Lets a test watch the server's queries (a Kysely plugin) without changing what they do. */
   observeDatabase?: (database: DatabaseHandle) => DatabaseHandle,
+  /** Lets a test watch the scans run (it wraps the engine) without changing what they do. */
+  observeEngine?: (engine: ScanEngine) => ScanEngine,
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'linkaudit-test-'));
   const schema = dialect === 'postgres' ? await createPostgresSchema() : undefined;
@@ -78,6 +81,7 @@ export async function startTestServer(
     // Tests fire schedules with app.scheduler.tick() after moving the clock.
     runsScheduler: false,
     ...(engineOptions ? { engineOptions } : {}),
+    ...(observeEngine ? { observeEngine } : {}),
     buildInfo: { version: '1.0test1234', assembledTime: '2026-11-21T05:00:00.000Z' },
   });
   const baseUrl = await app.listen({ host: '127.0.0.1', port: Number(port) });

@@ -17,7 +17,7 @@ const screens: Array<[RouteEntry, LazyExoticComponent<ComponentType>]> = [
     lazy(() => comingSoon().then((m) => ({ default: m.ReportingServiceComingSoon }))),
   ],
   [paths.schedule, lazy(() => import('../features/schedules/components/SchedulePage'))],
-  [paths.admin, lazy(() => comingSoon().then((m) => ({ default: m.AdminComingSoon })))],
+  [paths.admin, lazy(() => import('../features/admin/components/AdminPage'))],
   [paths.about, lazy(() => import('../features/info/components/AboutPage'))],
   [paths.faq, lazy(() => import('../features/info/components/FaqPage'))],
   [paths.features, lazy(() => import('../features/info/components/FeaturesPage'))],

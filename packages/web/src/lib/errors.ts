@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import {
   accountMessages,
+  adminMessages,
   biMessages,
   requestMessages,
   scheduleMessages,
@@ -16,6 +17,7 @@ const messageKeys = new Map<string, string>([
     `request.${key}`,
   ]),
   ...Object.entries(biMessages).map(([key, text]): [string, string] => [text, `bi.${key}`]),
+  ...Object.entries(adminMessages).map(([key, text]): [string, string] => [text, `admin.${key}`]),
   ...Object.entries(scheduleMessages).flatMap(([key, text]): Array<[string, string]> =>
     typeof text === 'string' ? [[text, `schedule.${key}`]] : [],
   ),

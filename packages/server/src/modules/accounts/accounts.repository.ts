@@ -17,6 +17,8 @@ export interface User {
   tokenVersion: number;
   paidPlanId: string;
   createdAt: Date;
+  /** Set by an administrator: no sign-in, no token works (nothing is deleted). */
+  disabledAt: Date | null;
 }
 
 export interface NewUser {
@@ -46,7 +48,27 @@ function toUser(row: Selectable<UsersTable>): User {
     tokenVersion: Number(row.token_version),
     paidPlanId: row.paid_plan_id,
     createdAt: toDate(row.created_at),
+    disabledAt: toOptionalDate(row.disabled_at ?? null),
   };
+}
+
+/** Disables (a date) or enables (null) an account; false when there is no such user. */
+export async function setUserDisabled(
+  db: Kysely<Database>,
+  userId: string,
+  at: Date | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ disabled_at: at })
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The admin screen's "last sign-in" (a password or external sign-in that got a token). */
+export async function recordSignIn(db: Kysely<Database>, userId: string, at: Date): Promise<void> {
+  await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', userId).execute();
 }
 
 /** Inserts a user; `duplicate` when the address is already registered (also under a race). */

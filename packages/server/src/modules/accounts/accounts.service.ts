@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   accountLanguageSchema,
   accountMessages,
+  adminMessages,
   localLoginProvider,
   planOf,
   signInWaitMessage,
@@ -35,9 +36,11 @@ import {
   markEmailConfirmed,
   normalizeEmail,
   raiseTokenVersion,
+  recordSignIn,
   revokeToken,
   setPasswordHash,
   setUserPlanById,
+  setUserDisabled,
   setUserRole,
   type SystemUser,
   type User,
@@ -174,6 +177,8 @@ export class AccountService {
       throw new OAuthError('invalid_grant', accountMessages.invalidGrant);
     }
     await clearSignInFailures(db, form.username);
+    // Told only to whoever knows the password, so it says nothing about other addresses.
+    if (user.disabledAt) throw new OAuthError('invalid_grant', adminMessages.accountDisabled);
     return this.issueToken(user, localLoginProvider, this.lifetime(form.rememberMe ?? false));
   }
 
@@ -182,6 +187,8 @@ export class AccountService {
     loginProvider: string,
     lifetimeSeconds: number,
   ): Promise<TokenResponse> {
+    if (user.disabledAt) throw new HttpError(403, adminMessages.accountDisabled);
+    await recordSignIn(this.deps.db, user.id, this.deps.clock.now());
     const issued = await this.deps.tokens.issueAccess(
       { userId: user.id, tokenVersion: user.tokenVersion, loginProvider },
       lifetimeSeconds,
@@ -214,6 +221,8 @@ export class AccountService {
     }
     const found = await findUserForToken(db, verified.userId, verified.tokenId);
     if (!found || found.revoked || found.user.tokenVersion !== verified.tokenVersion) return null;
+    // A disabled account's tokens stop working at once (the web app then signs it out).
+    if (found.user.disabledAt) return null;
     return { kind: 'user', user: this.signedInUser(found.user, verified) };
   }
 
@@ -346,6 +355,16 @@ export class AccountService {
   /** `linkaudit-server admin grant|revoke <email>`; false when no account has that address. */
   setAdmin(email: string, admin: boolean): Promise<boolean> {
     return setUserRole(this.deps.db, email, admin ? 'admin' : 'user');
+  }
+
+  /** Admin: a disabled account cannot sign in and its tokens stop working; nothing is deleted. */
+  setDisabled(userId: string, disabled: boolean): Promise<boolean> {
+    return setUserDisabled(this.deps.db, userId, disabled ? this.deps.clock.now() : null);
+  }
+
+  /** Whether ADMIN_EMAILS makes this address an administrator, whatever its stored role. */
+  adminByConfig(email: string): boolean {
+    return this.deps.config.auth.adminEmails.includes(normalizeEmail(email));
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Flag, NullableTimestamp, Timestamp } from '../../db/values.js';
 
 /** A person with an account; the user name is the e-mail address. */
@@ -19,6 +19,9 @@ export interface UsersTable {
   /** Free, Basic, Premium or Enterprise (set by billing, or `linkaudit-server plan set`). */
   paid_plan_id: Generated<string>;
   created_at: Timestamp;
+  /** Set by an administrator: sign-in refused, scans stopped, nothing deleted. */
+  disabled_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+  last_sign_in_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
 }
 
 /** A password sign-in; an account may have none (external logins only). */

@@ -72,6 +72,16 @@ export function findVoucher(db: Db, code: string): Promise<VoucherRow | undefine
   return db.selectFrom('vouchers').selectAll().where('code', '=', code).executeTakeFirst();
 }
 
+/** Sets the voucher's expiry to `at` (unless it already expired earlier). */
+export async function expireVoucher(db: Db, code: string, at: Date): Promise<void> {
+  await db
+    .updateTable('vouchers')
+    .set({ expires_at: at })
+    .where('code', '=', code)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]))
+    .execute();
+}
+
 export function listVouchers(db: Db): Promise<VoucherRow[]> {
   return db.selectFrom('vouchers').selectAll().orderBy('created_at', 'desc').execute();
 }

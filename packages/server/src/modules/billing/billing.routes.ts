@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  expireVoucherRequestSchema,
+  voucherListSchema,
   billingConfigSchema,
   cancelSubscriptionResponseSchema,
   changeSubscriptionQuerySchema,
@@ -17,7 +18,7 @@ import {
   type BillingConfig,
 } from '@linkaudit/core';
 import { HttpError } from '../../plugins/error-handler.js';
-import { signedInUser } from '../../plugins/authentication.js';
+import { signedInUser, type SignedInUser } from '../../plugins/authentication.js';
 import type { BillingService } from './billing.service.js';
 import { CardError, WebhookSignatureError, type PaymentGateway } from './payment-gateway.js';
 import type { SandboxGateway } from './sandbox-gateway.js';
@@ -31,18 +32,18 @@ export interface BillingRouteDeps {
   publishableKey: string | null;
   /** Requests per minute and client address on the sandbox card form. */
   rateLimitPerMinute: number;
+  /** Writes an administrator's voucher change to the audit log (the admin module's). */
+  auditVoucher?: VoucherAudit;
 }
 
-const voucherListSchema = z.array(
-  z.object({
-    code: z.string(),
-    type: z.number(),
-    value: z.number(),
-    expiresAt: z.string().nullable(),
-    maxUses: z.number().nullable(),
-    uses: z.number(),
-  }),
-);
+/** An administrator's voucher change for the audit log: who, what, which code, before, after. */
+export type VoucherAudit = (
+  admin: SignedInUser,
+  action: 'voucher.create' | 'voucher.expire',
+  code: string,
+  before: unknown,
+  after: unknown,
+) => Promise<void>;
 
 /** SPEC §7 Billing, the web app's billing config, the provider's webhook, operators' vouchers. */
 export function registerBillingRoutes(app: FastifyInstance, deps: BillingRouteDeps): void {
@@ -105,7 +106,7 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingRouteDe
 
   registerSandboxTokens(app, deps);
   registerWebhook(app, deps);
-  registerVoucherAdmin(app, billing);
+  registerVoucherAdmin(app, billing, deps.auditVoucher);
 }
 
 /**
@@ -169,13 +170,37 @@ function registerWebhook(app: FastifyInstance, deps: BillingRouteDeps): void {
 }
 
 /** The admin API for vouchers (SPEC §4): admins only, like the other /api/admin routes. */
-function registerVoucherAdmin(app: FastifyInstance, billing: BillingService): void {
+function registerVoucherAdmin(
+  app: FastifyInstance,
+  billing: BillingService,
+  audit: VoucherAudit = () => Promise.resolve(),
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const guarded = { onRequest: app.requireAdmin };
   routes.post(
     '/api/admin/vouchers',
     { ...guarded, schema: { body: createVoucherRequestSchema } },
-    (request) => billing.createVoucher(request.body),
+    async (request) => {
+      const created = await billing.createVoucher(request.body);
+      await audit(signedInUser(request), 'voucher.create', created.code, null, created);
+      return created;
+    },
+  );
+  // Expiring keeps the voucher (subscriptions that used it keep their discount); new uses stop.
+  routes.put(
+    '/api/admin/vouchers/expire',
+    { ...guarded, schema: { body: expireVoucherRequestSchema } },
+    async (request) => {
+      const change = await billing.expireVoucher(request.body.code);
+      await audit(
+        signedInUser(request),
+        'voucher.expire',
+        request.body.code,
+        change.before,
+        change.after,
+      );
+      return change.after;
+    },
   );
   routes.get(
     '/api/admin/vouchers',

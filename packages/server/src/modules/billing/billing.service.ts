@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
+  adminMessages,
   plans,
   voucherTypes,
   type CouponResponse,
@@ -299,6 +300,16 @@ export class BillingService {
     });
     if (inserted === 'duplicate') throw conflict(billingMessages.voucherExists(request.code));
     return request;
+  }
+
+  /** An administrator expires a voucher now: refused from then on, kept for the record. */
+  async expireVoucher(code: string) {
+    const before = (await this.listVouchers()).find((voucher) => voucher.code === code);
+    if (!before) throw new HttpError(404, adminMessages.voucherNotFound);
+    // Billing time (the sandbox clock may run ahead): the voucher is refused from this moment.
+    await repo.expireVoucher(this.deps.db, code, await this.deps.now());
+    const after = (await this.listVouchers()).find((voucher) => voucher.code === code) ?? before;
+    return { before, after };
   }
 
   async listVouchers() {

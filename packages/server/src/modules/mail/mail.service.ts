@@ -19,6 +19,13 @@ export interface Mailer {
   sendInBackground(message: MailMessage): void;
   /** Waits for background sends, e.g. before the process exits. */
   drain(): Promise<void>;
+  /** Mails this process could not send (SMTP refused, outbox not writable) since it started. */
+  failures?(): MailFailures;
+}
+
+export interface MailFailures {
+  count: number;
+  last: Date | null;
 }
 
 export interface MailerOptions {
@@ -34,10 +41,21 @@ export function createMailer(options: MailerOptions): Mailer {
     ? smtpDelivery(options.smtpUrl, options.from)
     : outboxDelivery(options.outboxDir, options.from, options.log);
   const inFlight = new Set<Promise<void>>();
+  const failed: MailFailures = { count: 0, last: null };
+  const counted = async (message: MailMessage) => {
+    try {
+      await deliver(message);
+    } catch (error) {
+      failed.count += 1;
+      failed.last = new Date();
+      throw error;
+    }
+  };
   return {
-    send: deliver,
+    send: counted,
+    failures: () => ({ ...failed }),
     sendInBackground(message) {
-      const sending = deliver(message)
+      const sending = counted(message)
         .catch((error: unknown) => {
           options.log.error({ err: error, to: message.to }, 'sending mail failed');
         })

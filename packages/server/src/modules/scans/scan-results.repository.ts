@@ -12,9 +12,24 @@ import type {
 import {
   countLinksByState,
   countReferences,
+  holdsLease,
   updateTotals,
   type ScanTotals,
 } from './scans.repository.js';
+
+/** A result write of an attempt that no longer holds its scan: nothing of it was stored. */
+export class LeaseLostError extends Error {
+  constructor(scanId: string) {
+    super(`the lease of scan ${scanId} is no longer this worker's; its results were not written`);
+  }
+}
+
+/** Inside a write's transaction, first: stops it unless `owner` still holds the scan. */
+async function fence(db: Kysely<Database>, scanId: string, owner: string | undefined) {
+  if (owner !== undefined && !(await holdsLease(db, scanId, owner))) {
+    throw new LeaseLostError(scanId);
+  }
+}
 
 /** Writes of a running scan's results: one transaction per batch, multi-row INSERTs. */
 
@@ -33,14 +48,19 @@ export interface ResultBatch {
   pageReads: Array<Insertable<ScanPageReadsTable>>;
 }
 
-/** One batch and the running totals, in one transaction (targets before the links naming them). */
+/**
+ * One batch and the running totals, in one transaction (targets before the links naming them),
+ * written only while `leaseOwner` (when given) holds the scan.
+ */
 export async function writeResultBatch(
   db: Kysely<Database>,
   scanId: string,
   batch: ResultBatch,
   totals: ScanTotals,
+  leaseOwner?: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await fence(trx, scanId, leaseOwner);
     for (const chunk of chunks(batch.targets))
       await trx.insertInto('scan_targets').values(chunk).execute();
     for (const chunk of chunks(batch.links))
@@ -77,8 +97,10 @@ export async function writeFinalResults(
   scanId: string,
   pages: PageRecord[],
   totals: ScanTotals,
+  leaseOwner?: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await fence(trx, scanId, leaseOwner);
     for (const chunk of chunks(pages)) await trx.insertInto('scan_pages').values(chunk).execute();
     await countReferences(trx, scanId);
     await countLinksByState(trx, scanId);

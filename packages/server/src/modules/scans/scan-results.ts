@@ -66,6 +66,8 @@ export class ScanResultWriter implements Backpressure {
     private readonly db: Kysely<Database>,
     private readonly scanId: string,
     private readonly onProgress: (totals: ScanTotals) => void = () => {},
+    /** The worker's lease: every write checks it first, so a lost attempt writes nothing. */
+    private readonly leaseOwner?: string,
   ) {}
 
   /** Takes one event; never blocks the engine (isFull tells it to hold back). */
@@ -87,7 +89,7 @@ export class ScanResultWriter implements Backpressure {
     const batch = this.#takeBatch();
     const totals = this.totals();
     this.#writing = this.#writing
-      .then(() => writeResultBatch(this.db, this.scanId, batch, totals))
+      .then(() => writeResultBatch(this.db, this.scanId, batch, totals, this.leaseOwner))
       .catch((error: unknown) => {
         this.#failure ??= error instanceof Error ? error : new Error('writing results failed');
       })
@@ -122,16 +124,22 @@ export class ScanResultWriter implements Backpressure {
     if (this.#failure) throw this.#failure;
     const pages = [...new Map([...this.#pages.values()].map((page) => [page.id, page])).values()];
     const summary = done.summary;
-    await writeFinalResults(this.db, this.scanId, pages, {
-      totalQueuedLinks: 0,
-      totalLinks: summary.totalLinks,
-      uniqueLinks: summary.uniqueLinks,
-      badLinks: summary.brokenLinks,
-      uniqueBadLinks: summary.uniqueBrokenLinks,
-      numPages: summary.pages,
-      durationMs: summary.durationMs,
-      statusCode: this.#startStatus,
-    });
+    await writeFinalResults(
+      this.db,
+      this.scanId,
+      pages,
+      {
+        totalQueuedLinks: 0,
+        totalLinks: summary.totalLinks,
+        uniqueLinks: summary.uniqueLinks,
+        badLinks: summary.brokenLinks,
+        uniqueBadLinks: summary.uniqueBrokenLinks,
+        numPages: summary.pages,
+        durationMs: summary.durationMs,
+        statusCode: this.#startStatus,
+      },
+      this.leaseOwner,
+    );
   }
 
   totals(): ScanTotals {

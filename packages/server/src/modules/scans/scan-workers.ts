@@ -17,7 +17,8 @@ import { claimNextScan } from './scan-queue.repository.js';
 import { ScanResultWriter } from './scan-results.js';
 import type { ScanUpdates } from './scan-updates.js';
 import {
-  changeStatus,
+  advanceHeldScan,
+  applyStopAction,
   deleteResults,
   finishScan,
   findScan,
@@ -25,6 +26,7 @@ import {
   reapExpiredLeases,
   reapLeasesOf,
   renewLease,
+  runningStatuses,
   type ScanRow,
 } from './scans.repository.js';
 import { isOwnOrphan, leaseOwnerFor } from './worker-identity.js';
@@ -56,6 +58,15 @@ export interface ScanWorkerDeps {
 
 const heartbeatMs = 1000;
 const reapEveryMs = 2000;
+
+/**
+ * Leases run on real time, never on the service clock (deps.clock, which tests and the billing
+ * sandbox move for schedules and renewals): a moved clock would expire every lease at once and
+ * hand running scans to a second attempt.
+ */
+function leaseNow(): Date {
+  return new Date();
+}
 
 /**
  * In-process scan workers: each loop claims the next queued scan (scan-queue.repository.ts), holds
@@ -139,7 +150,7 @@ export class ScanWorkers {
     try {
       const { db } = this.deps.database;
       const orphaned = (await leaseOwners(db)).filter((owner) => isOwnOrphan(owner, this.workerId));
-      const now = this.deps.clock.now();
+      const now = leaseNow();
       const taken = await reapLeasesOf(db, orphaned, now, this.deps.maxAttempts);
       if (taken.length > 0)
         this.deps.log.warn({ scans: taken }, 'took back scans of a dead worker');
@@ -149,7 +160,7 @@ export class ScanWorkers {
   }
 
   async #reapNow(): Promise<void> {
-    const now = this.deps.clock.now();
+    const now = leaseNow();
     if (now.getTime() - this.#lastReap < reapEveryMs) return;
     this.#lastReap = now.getTime();
     const reaped = await reapExpiredLeases(this.deps.database.db, now, this.deps.maxAttempts);
@@ -157,7 +168,7 @@ export class ScanWorkers {
   }
 
   #leaseEnd(): Date {
-    return new Date(this.deps.clock.now().getTime() + this.deps.leaseSeconds * 1000);
+    return new Date(leaseNow().getTime() + this.deps.leaseSeconds * 1000);
   }
 
   async #run(scan: ScanRow): Promise<void> {
@@ -179,26 +190,29 @@ export class ScanWorkers {
       const resume = scan.attempts > 1 ? await scanResumeOf(db, scan.id) : undefined;
       await deleteResults(db, scan.id);
       this.#publish(scan, ScanStatus.InProgress);
-      const writer = new ScanResultWriter(db, scan.id, (totals) =>
-        this.deps.updates.publish({
-          scanId: scan.id,
-          userId: scan.user_id,
-          status: ScanStatus.InProgress,
-          ...totals,
-        }),
+      const writer = new ScanResultWriter(
+        db,
+        scan.id,
+        (totals) =>
+          this.deps.updates.publish({
+            scanId: scan.id,
+            userId: scan.user_id,
+            status: ScanStatus.InProgress,
+            ...totals,
+          }),
+        this.owner,
       );
       const done = await this.#scan(scan, controller.signal, writer, resume);
       if (leaseLost) return;
       if (this.#stopped) {
-        await changeStatus(db, scan.id, [ScanStatus.InProgress], ScanStatus.Queued, {
-          leaseOwner: null,
-        });
+        await this.#handBack(scan);
         return;
       }
       await this.#finish(scan, done, writer);
     } finally {
       clearInterval(heartbeat);
-      this.#running.delete(scan.id);
+      // (A requeued scan may already run again in another loop of this process.)
+      if (this.#running.get(scan.id) === controller) this.#running.delete(scan.id);
     }
   }
 
@@ -224,12 +238,34 @@ export class ScanWorkers {
     }
   }
 
-  /** 5 → 9 → 11 → the engine's outcome (or 2 when a cancel came in). */
+  /**
+   * This process stops: a running scan goes back to the queue for another worker (or the next
+   * start); one an administrator stopped is requeued or failed as asked.
+   */
+  async #handBack(scan: ScanRow): Promise<void> {
+    const { db } = this.deps.database;
+    const running = [...runningStatuses];
+    if (
+      await advanceHeldScan(db, scan.id, this.owner, running, ScanStatus.Queued, {
+        leaseOwner: null,
+      })
+    )
+      return;
+    const status = await applyStopAction(db, scan.id, this.owner, this.deps.clock.now());
+    if (status !== undefined) this.#publish(scan, status);
+  }
+
+  /**
+   * 5 → 9 → 11 → the engine's outcome (or 2 when a cancel came in), each step only while the
+   * lease is this worker's. An administrator's stop (requeue or fail) is applied last, by this
+   * worker, so the next attempt starts only after this one has written its last row.
+   */
   async #finish(scan: ScanRow, done: DoneEvent, writer: ScanResultWriter): Promise<void> {
     const { db } = this.deps.database;
-    if (await changeStatus(db, scan.id, [ScanStatus.InProgress], ScanStatus.RuleChecking)) {
+    const held = (from: number, to: number) => advanceHeldScan(db, scan.id, this.owner, [from], to);
+    if (await held(ScanStatus.InProgress, ScanStatus.RuleChecking)) {
       this.#publish(scan, ScanStatus.RuleChecking);
-      await changeStatus(db, scan.id, [ScanStatus.RuleChecking], ScanStatus.Finalizing);
+      await held(ScanStatus.RuleChecking, ScanStatus.Finalizing);
       this.#publish(scan, ScanStatus.Finalizing);
     }
     let status: number = endingStatus(done);
@@ -246,12 +282,19 @@ export class ScanWorkers {
     );
     const current = await findScan(db, scan.id);
     if (current?.status === ScanStatus.Cancelling) status = ScanStatus.Cancelled;
-    await finishScan(db, scan.id, this.owner, {
+    const finished = await finishScan(db, scan.id, this.owner, {
       status,
       completedAt: this.deps.clock.now(),
       logMessage,
       summaryJson: JSON.stringify(done.summary),
     });
+    if (!finished) {
+      const stopped = await applyStopAction(db, scan.id, this.owner, this.deps.clock.now());
+      if (stopped === undefined) return;
+      this.#publish(scan, stopped);
+      if (stopped === ScanStatus.Queued) this.wake();
+      return;
+    }
     this.#publish(scan, status);
     await this.deps.onFinished?.(scan.id);
   }

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { isFinishedStatus, ScanStatus } from '@linkaudit/core';
+import { adminMessages, isFinishedStatus, ScanStatus } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
 import type { ScansTable } from './scans.table.js';
 
@@ -246,7 +247,18 @@ async function reapLeases(
       ? query.where('lease_owner', 'in', filter.owners)
       : query.where('lease_expires_at', '<', filter.expiredBefore);
   };
+  // An administrator's stop whose worker died: requeued or failed as it would have done.
+  const stopped = [];
+  for (const action of ['requeue', 'fail'] as const) {
+    const rows = await leased([ScanStatus.Cancelling])
+      .where('stop_action', '=', action)
+      .set(action === 'requeue' ? requeuedColumns : failedColumns(now))
+      .returning('id')
+      .execute();
+    stopped.push(...rows);
+  }
   const cancelled = await leased([ScanStatus.Cancelling])
+    .where('stop_action', 'is', null)
     .set({ status: ScanStatus.Cancelled, lease_owner: null, completed_at: now })
     .returning('id')
     .execute();
@@ -265,7 +277,13 @@ async function reapLeases(
     .set({ status: ScanStatus.Queued, lease_owner: null, lease_expires_at: null })
     .returning('id')
     .execute();
-  return [...cancelled, ...failed, ...requeued].map((row) => row.id);
+  const reaped = [...stopped, ...cancelled, ...failed, ...requeued];
+  const events = [
+    ...reaped.map((row) => ({ id: randomUUID(), scan_id: row.id, kind: 'expired', at: now })),
+    ...requeued.map((row) => ({ id: randomUUID(), scan_id: row.id, kind: 'requeued', at: now })),
+  ];
+  if (events.length > 0) await db.insertInto('scan_lease_events').values(events).execute();
+  return reaped.map((row) => row.id);
 }
 
 export interface ScanTotals {
@@ -319,33 +337,151 @@ export async function finishScan(
     })
     .where('id', '=', id)
     .where('lease_owner', '=', owner)
+    .where('stop_action', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
-/** Admin requeue: back to Queued with (possibly edited) settings and fresh totals. */
+/** What an administrator asked the holder of a running scan to do once its attempt stopped. */
+export type StopAction = 'requeue' | 'fail';
+
+/** The statuses in which a worker holds the scan: an attempt is under way (or stopping). */
+export const heldStatuses = [...runningStatuses, ScanStatus.Cancelling] as const;
+
+/** A scan going back to the queue as new: no attempt, no lease, no outcome. */
+const requeuedColumns = {
+  status: ScanStatus.Queued,
+  attempts: 0,
+  lease_owner: null,
+  lease_expires_at: null,
+  completed_at: null,
+  started_at: null,
+  log_message: null,
+  summary_json: null,
+  stop_action: null,
+} as const;
+
+/** Set by an administrator on a scan that fails (its log message says who did it). */
+export const adminFailedMessage = adminMessages.setFailedLog;
+
+/**
+ * Admin requeue of a scan nobody holds (queued, paused or finished): back to Queued with
+ * (possibly edited) settings and fresh totals. False when a worker holds it (a race with a claim).
+ */
 export async function requeueScan(
   db: Kysely<Database>,
   id: string,
   settingsJson: string,
   url: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
+    .updateTable('scans')
+    .set({ ...requeuedColumns, settings_json: settingsJson, url })
+    .where('id', '=', id)
+    .where('status', 'not in', [...heldStatuses])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Asks the worker holding a running scan to stop its attempt (status 8) and then to requeue or
+ * fail it: the holder alone moves it on (applyStopAction), so a requeued scan is claimed again
+ * only after the attempt before it has stopped writing. Edited settings are stored at once (the
+ * running attempt has its own copy). False when no worker holds the scan.
+ */
+export async function requestStop(
+  db: Kysely<Database>,
+  id: string,
+  action: StopAction,
+  edits: { settingsJson: string; url: string } | undefined,
+): Promise<boolean> {
+  const result = await db
     .updateTable('scans')
     .set({
-      status: ScanStatus.Queued,
-      settings_json: settingsJson,
-      url,
-      attempts: 0,
-      lease_owner: null,
-      lease_expires_at: null,
-      completed_at: null,
-      started_at: null,
-      log_message: null,
-      summary_json: null,
+      status: ScanStatus.Cancelling,
+      stop_action: action,
+      ...(edits ? { settings_json: edits.settingsJson, url: edits.url } : {}),
     })
     .where('id', '=', id)
-    .execute();
+    .where('status', 'in', [...heldStatuses])
+    .where('lease_owner', 'is not', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * The holder's last step when an administrator stopped its attempt: Queued as new, or Failed.
+ * Answers the status written, or undefined when the lease is not `owner`'s or no stop was asked.
+ */
+export async function applyStopAction(
+  db: Kysely<Database>,
+  id: string,
+  owner: string,
+  now: Date,
+): Promise<number | undefined> {
+  const held = (action: StopAction) =>
+    db
+      .updateTable('scans')
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('stop_action', '=', action);
+  const requeued = await held('requeue').set(requeuedColumns).executeTakeFirst();
+  if (requeued.numUpdatedRows > 0n) return ScanStatus.Queued;
+  const failed = await held('fail').set(failedColumns(now)).executeTakeFirst();
+  return failed.numUpdatedRows > 0n ? ScanStatus.Failed : undefined;
+}
+
+/** A scan an administrator set to Failed, once nobody holds it. */
+function failedColumns(now: Date) {
+  return {
+    status: ScanStatus.Failed,
+    completed_at: now,
+    log_message: adminFailedMessage,
+    lease_owner: null,
+    lease_expires_at: null,
+    stop_action: null,
+  };
+}
+
+/**
+ * Moves a scan the caller holds from one of `from` to `to` (the worker's 5 → 9 → 11, or a
+ * stopping worker handing it back); false when the lease is no longer `owner`'s.
+ */
+export async function advanceHeldScan(
+  db: Kysely<Database>,
+  id: string,
+  owner: string,
+  from: readonly number[],
+  to: number,
+  extra: { leaseOwner?: null } = {},
+): Promise<boolean> {
+  const result = await db
+    .updateTable('scans')
+    .set({ status: to, ...('leaseOwner' in extra ? { lease_owner: null } : {}) })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * A fence for a result write (inside its transaction, first): touches the scan row only while
+ * `owner` holds its lease, so a writer that lost it writes nothing. On PostgreSQL the row stays
+ * locked to the commit, so a claim or requeue waits for the batch; SQLite runs one writer at once.
+ */
+export async function holdsLease(
+  db: Kysely<Database>,
+  id: string,
+  owner: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('scans')
+    .set({ lease_owner: owner })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** The target rows a scan has written so far, each one URL's check (its checkpoint). */

@@ -6,7 +6,9 @@ import {
   checkScanUrl,
   createScanRequestSchema,
   isFinishedStatus,
+  adminMessages,
   planOf,
+  plans,
   requeueScanRequestSchema,
   resolveScan,
   scanMessages,
@@ -14,6 +16,7 @@ import {
   sitesOf,
   websiteMessages,
   ScanStatus,
+  type AdminScan,
   type CreateScanResponse,
   type MonthlyCredit,
   type Plan,
@@ -31,14 +34,18 @@ import type { SignedInUser } from '../../plugins/authentication.js';
 import { HttpError, parseRequest } from '../../plugins/error-handler.js';
 import { refusedStartAddress, type AddressPolicy } from './address-guard.js';
 import {
+  adminFailedMessage,
   changeStatus,
   countRunning,
   findScan,
   insertScan,
   listScans,
   moveScheduleRuns,
+  heldStatuses,
   queuedScanIds,
   requeueScan,
+  requestStop,
+  runningStatuses,
   trashScan,
   keptScanUrls,
   urlsUsedSince,
@@ -309,38 +316,147 @@ export class ScanService {
     return rows.map((row) => toScan(row, queue, 0));
   }
 
-  /** Admin: forces a scan to Failed (3); a running worker loses its lease and stops. */
-  async adminSetFailed(admin: SignedInUser, id: string): Promise<void> {
+  /**
+   * Admin: forces a scan to Failed (3). A scan a worker holds is stopped first (8): its worker
+   * ends the attempt and writes Failed, so nothing of that attempt is written afterwards.
+   * Answers the scan before and after.
+   */
+  async adminSetFailed(admin: SignedInUser, id: string): Promise<AdminChange> {
     const row = await this.owned(admin, id);
-    const others = Object.values(ScanStatus).filter((status) => status !== ScanStatus.Failed);
-    await changeStatus(this.deps.db, row.id, others, ScanStatus.Failed, {
-      completedAt: this.deps.clock.now(),
-      logMessage: 'Set to Failed by an administrator.',
-      leaseOwner: null,
-    });
+    const before = await this.#adminView(row.id);
+    for (let tries = 0; tries < 3; tries++) {
+      if (await requestStop(this.deps.db, row.id, 'fail', undefined)) {
+        this.#publishStatus(row, ScanStatus.Cancelling);
+        return { before, after: await this.#adminView(row.id) };
+      }
+      const unheld = Object.values(ScanStatus).filter(
+        (status) => status !== ScanStatus.Failed && !heldStatuses.includes(status as never),
+      );
+      if (
+        await changeStatus(this.deps.db, row.id, unheld, ScanStatus.Failed, {
+          completedAt: this.deps.clock.now(),
+          logMessage: adminFailedMessage,
+        })
+      ) {
+        this.#publishStatus(row, ScanStatus.Failed);
+        return { before, after: await this.#adminView(row.id) };
+      }
+      // Already Failed, or a worker claimed it between the two statements: look again.
+      const current = await findScan(this.deps.db, row.id);
+      if (current?.status === ScanStatus.Failed) return { before, after: before };
+    }
+    throw new HttpError(409, adminMessages.busy);
   }
 
   /**
-   * Admin: back to the queue, with edited settings when the body carries them, resolved again
-   * with the owner's current plan (no credit is asked: the admin decides).
+   * Admin: back to the queue, with edited settings when the body carries them. Edited settings
+   * are resolved with the largest plan (an administrator may go beyond the owner's plan), stored
+   * ones again with the owner's current plan; no credit is asked. A scan a worker holds is
+   * stopped first: the holder ends its attempt and requeues it (requestStop), so two attempts of
+   * one scan never run at once. Answers the scan before and after.
    */
-  async adminRequeue(admin: SignedInUser, body: unknown): Promise<Scan> {
+  async adminRequeue(admin: SignedInUser, body: unknown): Promise<AdminChange> {
     const request = parseRequest(requeueScanRequestSchema, body);
     const row = await this.owned(admin, request.id);
+    const before = await this.#adminView(row.id);
     const settings = request.scanSettings ?? scanRequestSchema.parse(JSON.parse(row.settings_json));
     // The same start-address check as a submission: an admin cannot requeue a private address.
     const url = await this.checkedStartUrl(settings.url || row.url);
-    const resolution = resolveScan({ ...settings, url }, await this.deps.ownerPlan(row.user_id));
+    const plan = request.scanSettings ? plans.Enterprise : await this.deps.ownerPlan(row.user_id);
+    const resolution = resolveScan({ ...settings, url }, plan);
     if (resolution.outcome !== 'resolved') throw new Error('resolved without a credit');
-    await requeueScan(this.deps.db, row.id, storedScan(resolution.scan), url);
-    this.deps.wakeWorkers();
-    const [queue, updated] = await Promise.all([
-      queuedScanIds(this.deps.db),
-      findScan(this.deps.db, row.id),
-    ]);
-    if (!updated) throw new HttpError(404, scanMessages.notFound);
-    return toScan(updated, queue, 0);
+    const edits = { settingsJson: storedScan(resolution.scan), url };
+    for (let tries = 0; tries < 3; tries++) {
+      if (await requeueScan(this.deps.db, row.id, edits.settingsJson, url)) {
+        this.#publishStatus(row, ScanStatus.Queued);
+        this.deps.wakeWorkers();
+        return { before, after: await this.#adminView(row.id) };
+      }
+      if (await requestStop(this.deps.db, row.id, 'requeue', edits)) {
+        this.#publishStatus(row, ScanStatus.Cancelling);
+        return { before, after: await this.#adminView(row.id) };
+      }
+      // A worker claimed or let go of it between the two statements: look again.
+    }
+    throw new HttpError(409, adminMessages.busy);
   }
+
+  /**
+   * A disabled account's scans stop: queued and paused ones are Cancelled at once, running ones
+   * go to Cancelling and their workers stop them. Nothing is deleted.
+   */
+  async stopAllOf(userId: string): Promise<number> {
+    const rows = (await listScans(this.deps.db, userId)).filter((row) => canCancel(row.status));
+    let stopped = 0;
+    for (const row of rows) {
+      const now = this.deps.clock.now();
+      const waiting = [ScanStatus.Queued, ScanStatus.Paused];
+      if (
+        await changeStatus(this.deps.db, row.id, waiting, ScanStatus.Cancelled, {
+          completedAt: now,
+        })
+      ) {
+        this.#publishStatus(row, ScanStatus.Cancelled);
+        stopped += 1;
+      } else if (
+        await changeStatus(this.deps.db, row.id, [...runningStatuses], ScanStatus.Cancelling)
+      ) {
+        this.#publishStatus(row, ScanStatus.Cancelling);
+        stopped += 1;
+      }
+    }
+    return stopped;
+  }
+
+  /** The owner's URL credit this period: unique URLs of finished scans, and the plan's allowance. */
+  async creditOf(owner: ScanOwner): Promise<{ used: number; limit: number }> {
+    const plan = planOf(owner.planId);
+    const now = this.deps.clock.now();
+    const periodStart =
+      (await this.deps.creditPeriodStart?.(owner.id, now)) ??
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    return {
+      used: await urlsUsedSince(this.deps.db, owner.id, periodStart),
+      limit: plan.urlsPerMonth,
+    };
+  }
+
+  /** Queued scans in the order workers take them (queue positions of the admin list). */
+  queueOrder(): Promise<string[]> {
+    return queuedScanIds(this.deps.db);
+  }
+
+  /** The scan as the admin list shows it. */
+  async #adminView(id: string): Promise<Scan> {
+    const [queue, row] = await Promise.all([
+      queuedScanIds(this.deps.db),
+      findScan(this.deps.db, id),
+    ]);
+    if (!row) throw new HttpError(404, scanMessages.notFound);
+    return toScan(row, queue, 0);
+  }
+
+  /** Tells the hub (and a worker holding the scan: 8 stops its attempt) of a status change. */
+  #publishStatus(row: ScanRow, status: number): void {
+    this.deps.updates.publish({
+      scanId: row.id,
+      userId: row.user_id,
+      status,
+      totalQueuedLinks: Number(row.total_queued_links),
+      totalLinks: Number(row.total_links),
+      uniqueLinks: Number(row.unique_links),
+      badLinks: Number(row.bad_links),
+      uniqueBadLinks: Number(row.unique_bad_links),
+      numPages: Number(row.num_pages),
+      durationMs: Number(row.duration_ms),
+    });
+  }
+}
+
+/** An administrator's change of a scan: the scan before and after (the audit log keeps both). */
+export interface AdminChange {
+  before: Scan;
+  after: Scan;
 }
 
 /** What other modules read of a scan (reports, schedules, the sample report). */
@@ -395,6 +511,20 @@ function requestOf({
   ...request
 }: ResolvedScan): ScanRequest {
   return request;
+}
+
+/** A scan as the operator's list shows it: the owner's address, worker, attempts, pending stop. */
+export function toAdminScan(
+  row: ScanRow & { owner_email: string },
+  queue: readonly string[],
+): AdminScan {
+  return {
+    ...toScan(row, queue, 0),
+    ownerEmail: row.owner_email,
+    worker: row.lease_owner,
+    attempts: Number(row.attempts),
+    stopAction: row.stop_action,
+  };
 }
 
 export function toScan(row: ScanRow, queue: readonly string[], inProgressScans: number): Scan {

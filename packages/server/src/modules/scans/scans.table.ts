@@ -40,6 +40,8 @@ export interface ScansTable {
   lease_expires_at: NullableTimestamp;
   attempts: Generated<number>;
   trashed_at: NullableTimestamp;
+  /** An administrator's stop of a running attempt: `requeue` or `fail` once it has stopped. */
+  stop_action: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One unique URL a scan checked. state: ok, broken, unverified, skipped. */
@@ -156,4 +158,17 @@ export interface ScansTables {
   scan_page_reads: ScanPageReadsTable;
   scan_rule_violations: ScanRuleViolationsTable;
   scan_link_counts: ScanLinkCountsTable;
+  scan_lease_events: ScanLeaseEventsTable;
+}
+
+/**
+ * A lease that ran out (or was taken back from a dead worker) and what became of the scan:
+ * `expired` for every reaped lease, `requeued` when the scan went back to the queue. Health reads
+ * the last 24 h.
+ */
+export interface ScanLeaseEventsTable {
+  id: string;
+  scan_id: string;
+  kind: string;
+  at: Timestamp;
 }

@@ -16,6 +16,7 @@ import {
   claimDueRun,
   dueSchedules,
   hasUnfinishedRun,
+  recordSchedulerTick,
   recordSkip,
   type ScheduleRow,
 } from './schedules.repository.js';
@@ -67,6 +68,8 @@ export class Scheduler {
 
   /** One look at the clock: every due schedule this process wins is fired or skipped. */
   async tick(): Promise<FiringOutcome[]> {
+    // Real time: the health page tells whether a scheduler is alive, whatever the service clock.
+    await recordSchedulerTick(this.deps.db, new Date());
     const now = this.deps.clock.now();
     const due = await dueSchedules(this.deps.db, now, batchSize);
     const outcomes: FiringOutcome[] = [];

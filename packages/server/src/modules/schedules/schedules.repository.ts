@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { isFinishedStatus, ScanStatus, ScheduleStatus } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
+import { schedulerTickKey } from '../../db/server-meta-keys.js';
 import type { SchedulesTable } from './schedules.table.js';
 
 /**
@@ -325,4 +326,14 @@ export async function runFacts(db: Kysely<Database>, schedules: ScheduleRow[]): 
       totals.map((row) => [row.source_schedule_id ?? '', Number(row.total_links)]),
     ),
   };
+}
+
+/** Notes that a scheduler looked for due schedules now (ISO text, real time). */
+export async function recordSchedulerTick(db: Kysely<Database>, at: Date): Promise<void> {
+  const value = at.toISOString();
+  await db
+    .insertInto('server_meta')
+    .values({ key: schedulerTickKey, value })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+    .execute();
 }

@@ -1,5 +1,5 @@
 import { describeSchedule } from '@linkaudit/core/schedule-description';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   localHourToUtc,
   nextRunAfter,
@@ -15,7 +15,12 @@ import {
   type TestSite,
 } from '@linkaudit/engine/test-support';
 import { apiClient, type ApiClient } from '../../test-support/api-client.js';
-import { sendDelete, signUp, waitForScan } from '../../test-support/scan-helpers.js';
+import {
+  endUnfinishedScans,
+  sendDelete,
+  signUp,
+  waitForScan,
+} from '../../test-support/scan-helpers.js';
 import { insertFinishedScan } from '../../test-support/scan-rows.js';
 import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.js';
 import { startTestServer, testDialects, type TestServer } from '../../test-support/test-server.js';
@@ -51,6 +56,8 @@ describe.each(testDialects())('scheduled scans (%s)', (dialect) => {
     );
     api = apiClient(server.baseUrl);
   });
+  // Leases run on real time: a run left going would keep a worker from the next test's runs.
+  afterEach(() => endUnfinishedScans(server.database));
   afterAll(async () => {
     await server.stop();
     await site.close();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 
-export type ComingFeature = 'scan' | 'report' | 'printReport' | 'reportingService' | 'admin';
+export type ComingFeature = 'scan' | 'report' | 'printReport' | 'reportingService';
 
 /** The place of a screen that arrives in the next release, so routes and menus work today. */
 export function ComingSoonPage({ feature }: { feature: ComingFeature }) {
@@ -34,4 +34,3 @@ export const ScanComingSoon = () => <ComingSoonPage feature="scan" />;
 export const ReportComingSoon = () => <ComingSoonPage feature="report" />;
 export const PrintReportComingSoon = () => <ComingSoonPage feature="printReport" />;
 export const ReportingServiceComingSoon = () => <ComingSoonPage feature="reportingService" />;
-export const AdminComingSoon = () => <ComingSoonPage feature="admin" />;

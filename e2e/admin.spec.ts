@@ -1,0 +1,167 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { finishedScan, registerAccount, uniqueEmail } from './helpers.js';
+import { grantAdmin, tokenFor } from './server-data.js';
+import { startTestSite, type TestSite } from './test-site.js';
+
+// The operator's screen (issue 24): an admin sees other users' scans, requeues a running one,
+// sets one to Failed, edits settings and disables a user; a non-admin is refused everywhere.
+
+interface AdminRow {
+  id: string;
+  status: number;
+  attempts: number;
+  scanSettings: { scanDepth: number };
+}
+
+let site: TestSite;
+test.beforeAll(async () => {
+  site = await startTestSite();
+});
+test.afterAll(async () => {
+  await site.close();
+});
+
+async function useToken(page: Page, token: string): Promise<void> {
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('linkaudit.accessToken', value), token);
+}
+
+async function adminScan(request: APIRequestContext, token: string, id: string) {
+  const answer = await request.get('/api/admin/scans/page?pageSize=200', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const page = (await answer.json()) as { rows: AdminRow[] };
+  return page.rows.find((row) => row.id === id);
+}
+
+/** A scan's row (antd keys each row by the scan id). */
+const rowOf = (page: Page, id: string) => page.locator(`.admin-scans tr[data-row-key="${id}"]`);
+
+test('an admin requeues a running scan, sets one Failed, edits settings and disables the owner', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const owner = uniqueEmail('admin-owner');
+  await registerAccount(request, owner);
+  const ownerToken = await tokenFor(request, owner);
+  const headers = { authorization: `Bearer ${ownerToken}` };
+  const done = await finishedScan(request, ownerToken, { url: site.url('/'), scanDepth: 3 });
+  const created = await request.post('/api/ScanApi/', {
+    data: { scanSettings: { url: site.url('/slow/1'), scanDepth: 3 } },
+    headers,
+  });
+  const running = ((await created.json()) as { id: string }).id;
+
+  const admin = uniqueEmail('admin-boss');
+  await registerAccount(request, admin);
+  grantAdmin(admin);
+  const adminToken = await tokenFor(request, admin);
+  await expect.poll(async () => (await adminScan(request, adminToken, running))?.status).toBe(5);
+
+  await useToken(page, adminToken);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Operator view' })).toBeVisible();
+  await page.getByLabel("Owner's e-mail").fill(owner);
+  await page.getByLabel("Owner's e-mail").press('Enter');
+  await expect(page.locator('.admin-scans tr.ant-table-row')).toHaveCount(2);
+  await expect(rowOf(page, running)).toContainText(owner);
+  await expect(rowOf(page, running)).toContainText('In Progress');
+
+  // Requeue of the running scan: its attempt is stopped first, then it runs again, once.
+  await rowOf(page, running).getByRole('button', { name: 'Requeue' }).click();
+  await expect(page.getByText(/The running attempt is being stopped/)).toBeVisible();
+  await expect
+    .poll(async () => (await adminScan(request, adminToken, running))?.status, { timeout: 20_000 })
+    .toBe(5);
+  expect((await adminScan(request, adminToken, running))?.attempts).toBe(1);
+
+  // Set to Failed, after a confirmation.
+  const doneRow = rowOf(page, done);
+  await doneRow.getByRole('button', { name: 'Set to Failed' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('Set this scan to Failed?');
+  await confirm.getByRole('button', { name: 'Set to Failed' }).click();
+  await expect(page.getByText('The scan is set to Failed.')).toBeVisible();
+  await expect(doneRow).toContainText('Failed');
+  expect((await adminScan(request, adminToken, done))?.status).toBe(3);
+
+  // Edit settings in the users' settings editor: Single Page instead of Site, then requeued.
+  await doneRow.getByRole('button', { name: 'Edit settings' }).click();
+  const editor = page.getByRole('dialog');
+  await expect(editor).toContainText(`Scan settings of ${owner}`);
+  await editor.getByText('Single Page', { exact: false }).first().click();
+  await editor.getByRole('button', { name: 'Save and requeue' }).click();
+  await expect(page.getByText('Settings saved; the scan is requeued.')).toBeVisible();
+  await expect
+    .poll(async () => (await adminScan(request, adminToken, done))?.status, { timeout: 20_000 })
+    .toBe(1);
+  expect((await adminScan(request, adminToken, done))?.scanSettings.scanDepth).toBe(1);
+
+  // Disable the owner: sign-in refused with a clear message, the running scan stops.
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByLabel('Search by e-mail or name').fill(owner);
+  await page.getByLabel('Search by e-mail or name').press('Enter');
+  const userRow = page.locator('.admin-users tr.ant-table-row').filter({ hasText: owner });
+  await expect(userRow).toHaveCount(1);
+  await userRow.getByRole('button', { name: 'Disable' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
+  await expect(page.getByText('The account is disabled.')).toBeVisible();
+  await expect(userRow).toContainText('Disabled');
+  const signIn = await request.post('/token', {
+    form: { grant_type: 'password', username: owner, password: 'first-secret' },
+  });
+  expect(((await signIn.json()) as { error_description: string }).error_description).toBe(
+    'This account has been disabled. Please contact support.',
+  );
+  expect((await request.get('/api/ScanApi/Get', { headers })).status()).toBe(401);
+  await expect
+    .poll(async () => (await adminScan(request, adminToken, running))?.status, { timeout: 20_000 })
+    .toBe(2);
+
+  // Every change is in the audit log with who did it.
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  const audit = page.locator('.admin-audit tbody');
+  for (const action of [
+    'Disabled a user',
+    'Edited scan settings',
+    'Set a scan to Failed',
+    'Requeued a scan',
+  ]) {
+    await expect(audit.locator('tr').filter({ hasText: action }).first()).toContainText(admin);
+  }
+  await page.getByRole('tab', { name: 'Health' }).click();
+  await expect(page.getByText('Scans by status')).toBeVisible();
+});
+
+test('a non-admin is refused on every admin screen and call', async ({ page, request }) => {
+  const user = uniqueEmail('not-admin');
+  await registerAccount(request, user);
+  const token = await tokenFor(request, user);
+  await useToken(page, token);
+  await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fadmin$/);
+
+  const headers = { authorization: `Bearer ${token}` };
+  const calls: Array<[string, string, unknown?]> = [
+    ['GET', '/api/admin/scans/'],
+    ['GET', '/api/admin/scans/page'],
+    ['PUT', '/api/admin/SetScanStateToFailed/x'],
+    ['PUT', '/api/admin/Requeue/', { id: 'x' }],
+    ['GET', '/api/admin/users'],
+    ['PUT', '/api/admin/users/x/role', { admin: true }],
+    ['PUT', '/api/admin/users/x/disabled', { disabled: true }],
+    ['GET', '/api/admin/vouchers'],
+    ['POST', '/api/admin/vouchers', { code: 'X', type: 2, value: 10 }],
+    ['PUT', '/api/admin/vouchers/expire', { code: 'X' }],
+    ['GET', '/api/admin/audit'],
+    ['GET', '/api/admin/health'],
+  ];
+  for (const [method, path, data] of calls) {
+    const signedIn = await request.fetch(path, { method, headers, data });
+    expect(signedIn.status(), `${method} ${path}`).toBe(403);
+    const visitor = await request.fetch(path, { method, data });
+    expect(visitor.status(), `${method} ${path} without a token`).toBe(401);
+  }
+});
