@@ -6,7 +6,8 @@ import { signedInUser } from './helpers.js';
  * SPEC §8's billing messages as a user sees them, in English and in Simplified Chinese, from the
  * real server and its sandbox gateway: the providers' test cards give the card refusals
  * (4000…0002 declined, 4000…0127 wrong security code); a card whose form fields do not hold a
- * card gives 'Card validation failed!'; a card call that gets no answer (the connection drops)
+ * card gives 'Card validation failed!' (with 'Please check your card number again' when the number
+ * cannot be one); a card call that gets no answer (the connection drops)
  * gives the generic 'An error occurred while processing your card…' on update payment.
  */
 
@@ -40,6 +41,7 @@ interface Texts {
   declined: string;
   incorrectCvc: string;
   cardValidationFailed: string;
+  checkCardNumber: string;
   fallback: string;
   current: string;
 }
@@ -58,6 +60,7 @@ const english: Texts = {
   declined: 'Your card was declined.',
   incorrectCvc: "Your card's security code is incorrect.",
   cardValidationFailed: 'Card validation failed!',
+  checkCardNumber: 'Card validation failed! Please check your card number again',
   fallback: 'An error occurred while processing your card. Try again in a little bit.',
   current: 'Current plan',
 };
@@ -76,6 +79,7 @@ const chinese: Texts = {
   declined: '您的银行卡被拒绝。',
   incorrectCvc: '您的银行卡安全码不正确。',
   cardValidationFailed: '银行卡验证失败！',
+  checkCardNumber: '银行卡验证失败！请再次检查您的卡号',
   fallback: '处理您的银行卡时出错。请稍后再试。',
   current: '当前套餐',
 };
@@ -118,6 +122,10 @@ for (const [language, texts] of [
     await fillCard(checkout, texts, '4242424242424242', '1');
     await checkout.getByRole('button', { name: texts.submit }).click();
     await expectAlert(checkout, texts.cardValidationFailed);
+    // A number too short to be a card's: refused by the card form, naming the number.
+    await fillCard(checkout, texts, '42424242');
+    await checkout.getByRole('button', { name: texts.submit }).click();
+    await expectAlert(checkout, texts.checkCardNumber);
 
     // The test cards: declined, and a wrong security code (the provider's messages).
     await fillCard(checkout, texts, '4000000000000002');

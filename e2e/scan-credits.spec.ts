@@ -78,3 +78,30 @@ test('13: a Free account with 3,000 URLs left lowers the scan limit and its scan
     timeout: 15_000,
   });
 });
+
+test('12 and 13 in Chinese: the low-credit and monthly-limit dialogs', async ({
+  page,
+  request,
+  context,
+}) => {
+  const { email } = await signedInUser(page, request, 'credits-zh');
+  await context.addCookies([
+    { name: 'linkaudit_lang', value: 'zh-CN', url: test.info().project.use.baseURL ?? '' },
+  ]);
+  recordUsage(email, 22_000);
+  await page.goto(`/scan?url=${encodeURIComponent(site.url('/'))}`);
+  const start = page.getByRole('button', { name: '开始扫描' });
+  await start.click();
+  const low = page.getByRole('dialog', { name: '额度不足警告' });
+  await expect(low).toContainText('本月仅剩 3000 个 URL。请升级套餐或降低扫描限制。');
+  await expect(low.getByRole('button', { name: '更改扫描限制' })).toBeVisible();
+  await low.getByRole('button', { name: '关闭' }).click();
+
+  recordUsage(email, 3_000);
+  await page.reload();
+  await start.click();
+  const limit = page.getByRole('dialog', { name: '已达到订阅的每月限额' });
+  await expect(limit).toContainText('您本月已用完套餐中的所有 URL。升级套餐即可扫描更多。');
+  await limit.getByRole('button', { name: /升\s*级/ }).click();
+  await expect(page).toHaveURL('/pricing');
+});

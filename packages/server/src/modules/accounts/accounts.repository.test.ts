@@ -77,6 +77,7 @@ describe.each(testDialects())('accounts repositories (%s)', (dialect) => {
       tokenVersion: 0,
       paidPlanId: 'Free',
       createdAt: t0,
+      disabledAt: null,
     });
     expect(await findUserById(db, id)).toEqual(user);
     expect(await findUserById(db, 'missing')).toBeUndefined();
