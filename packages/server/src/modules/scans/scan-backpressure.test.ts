@@ -21,8 +21,13 @@ import { resultBacklogLimit, ScanResultWriter } from './scan-results.js';
 import type * as repository from './scan-results.repository.js';
 import { insertScan } from './scans.repository.js';
 
-/** Each batch's transaction takes this much longer: the database is the slow part of the scan. */
-const slowWriteMs = 120;
+/**
+ * Each batch's transaction takes this much longer: the database is the slow part of the scan
+ * (500 events a batch). At 120 ms a CI machine running two test files at once crawled slower than
+ * the writer wrote and the bound was never reached; at 400 ms the in-process engine took over a
+ * minute for 12,000 events (to look into: it should follow the writer's ~1,200 events/s).
+ */
+const slowWriteMs = 180;
 
 vi.mock('./scan-results.repository.js', async (importOriginal) => {
   const original = await importOriginal<typeof repository>();
