@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// Before every other import: V8's heap settings for the server (heap-tuning.ts says why).
+import './heap-tuning.js';
 import { enableCompileCache } from 'node:module';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
