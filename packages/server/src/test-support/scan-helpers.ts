@@ -87,3 +87,13 @@ export async function endUnfinishedScans(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The id of the account registered with `email`. */
+export async function userIdOf(db: Kysely<Database>, email: string): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -222,6 +222,7 @@ function registerFeed(scope: FastifyInstance, bi: BiService): void {
       .header('content-type', odataJson)
       .send(Readable.from(feedJson(page), { objectMode: false }));
   };
-  scope.get('/PowerBi/odata/:scanId', handler);
-  scope.get('/PowerBi/odata/:scanId/*', handler);
+  // The params are validated before the handler (a bad scan id is a 400, not a thrown ZodError).
+  scope.get('/PowerBi/odata/:scanId', { schema: { params: feedParams } }, handler);
+  scope.get('/PowerBi/odata/:scanId/*', { schema: { params: feedParams } }, handler);
 }

@@ -1,21 +1,10 @@
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/schema.js';
 import { apiClient, type ApiClient } from '../../test-support/api-client.js';
 import { biScanRows, insertBiScan, type BiScanRows } from '../../test-support/bi-scan-rows.js';
-import { sendDelete, signUp } from '../../test-support/scan-helpers.js';
+import { sendDelete, signUp, userIdOf } from '../../test-support/scan-helpers.js';
 import { startTestServer, testDialects, type TestServer } from '../../test-support/test-server.js';
 
 const LINKS = 2500;
-
-async function userIdOf(db: Kysely<Database>, email: string): Promise<string> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /** A link as the feed must answer it, joined from the rows the test wrote. */
 function expectedLinks(rows: BiScanRows) {

@@ -1,10 +1,8 @@
 import { OData } from '@odata/client';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/schema.js';
 import { apiClient } from '../../test-support/api-client.js';
 import { biScanRows, insertBiScan, type BiScanRows } from '../../test-support/bi-scan-rows.js';
-import { signUp } from '../../test-support/scan-helpers.js';
+import { signUp, userIdOf } from '../../test-support/scan-helpers.js';
 import { startTestServer, testDialects, type TestServer } from '../../test-support/test-server.js';
 
 /**
@@ -19,15 +17,6 @@ interface LinkEntity {
   state: string;
   statusCode: number | null;
   line: number;
-}
-
-async function userIdOf(db: Kysely<Database>, email: string): Promise<string> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 describe.each(testDialects())('an OData client library reads the feed (%s)', (dialect) => {

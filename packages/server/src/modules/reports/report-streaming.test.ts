@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { apiClient, type ApiClient } from '../../test-support/api-client.js';
-import { signUp } from '../../test-support/scan-helpers.js';
+import { signUp, userIdOf } from '../../test-support/scan-helpers.js';
 import { insertFinishedScan } from '../../test-support/scan-rows.js';
 import { startTestServer, testDialects, type TestServer } from '../../test-support/test-server.js';
 import { tooManyReportReadsMessage } from './reports.routes.js';
@@ -67,15 +67,6 @@ class ReportReadGate implements KyselyPlugin {
     this.held -= 1;
     return args.result;
   }
-}
-
-async function userIdOf(db: Kysely<Database>, email: string): Promise<string> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 /** A finished scan of `links` link rows (long URLs, so the CSV is ~20 MB), written directly. */
