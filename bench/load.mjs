@@ -53,6 +53,8 @@ const HERE = import.meta.dirname;
 const EMAIL = 'load@example.com';
 /** Set when the server process ends before the bench stops it: the clients stop at once. */
 let serverExit;
+/** When the clients started (performance.now()); slow calls are placed in time from it. */
+let runStarted = 0;
 const GOALS = { versionP99Ms: 100, slowestMs: 2000, rssMb: 600, errors: 0 };
 
 const { values } = parseArgs({
@@ -178,8 +180,14 @@ class Calls {
     this.times.push(ms);
     if (ms < GOALS.slowestMs) return;
     const route = url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}').replace(/page=\d+/, 'page=n');
-    const seen = this.slow.get(route) ?? { count: 0, maxMs: 0 };
-    this.slow.set(route, { count: seen.count + 1, maxMs: Math.max(seen.maxMs, Math.round(ms)) });
+    const seen = this.slow.get(route) ?? { count: 0, maxMs: 0, startedAtS: [] };
+    // When they started (seconds into the run): a tail at the start is a cold server's.
+    const startedAtS = (performance.now() - ms - runStarted) / 1000;
+    this.slow.set(route, {
+      count: seen.count + 1,
+      maxMs: Math.max(seen.maxMs, Math.round(ms)),
+      startedAtS: [...seen.startedAtS, Math.round(startedAtS * 10) / 10].slice(0, 20),
+    });
   }
 
   failed(message) {
@@ -247,7 +255,8 @@ function readerUrl(scanId, uniqueLinks, random) {
 
 async function runClients(pool, big, seconds, clients) {
   const calls = { reader: new Calls(), list: new Calls(), csv: new Calls() };
-  const deadline = performance.now() + seconds * 1000;
+  runStarted = performance.now();
+  const deadline = runStarted + seconds * 1000;
   const client = async (index) => {
     let seed = index + 1;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -381,8 +390,10 @@ async function main() {
       console.log(`${kind.padEnd(12)}${row}${times}${extra}`);
       if (s.errorSamples) console.log(`  e.g. ${s.errorSamples.join(' | ')}`);
       if (s.slow && kind !== 'csv')
-        for (const [route, { count, maxMs }] of Object.entries(s.slow))
-          console.log(`  over 2 s: ${count} × ${route} (slowest ${maxMs} ms)`);
+        for (const [route, { count, maxMs, startedAtS }] of Object.entries(s.slow))
+          console.log(
+            `  over 2 s: ${count} × ${route} (slowest ${maxMs} ms; started at ${startedAtS.join(', ')} s)`,
+          );
     }
     console.log(
       `\nserver RSS: idle ${idleRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB, ` +
