@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
-import { apiClient, signUp, waitForScan } from './api-client.mjs';
+import { apiClient, scanBenchSite, signUp } from './api-client.mjs';
 import { ensureSite } from './generator.mjs';
 import { benchServerEnvironment, freePort, startServer, stopServer } from './server-process.mjs';
 import { startSiteServer } from './server.mjs';
@@ -114,23 +114,7 @@ async function main() {
   const api = apiClient(pool);
   try {
     const token = await signUp(api, environment, 'bench@example.com');
-    const rules = await api.get('/api/ScanRuleApi/', token);
-    const created = await api.post(
-      '/api/ScanApi/',
-      {
-        scanSettings: {
-          url: `http://127.0.0.1:${site.port}/`,
-          scanDepth: 3,
-          scanLimitOption: 1,
-          maxLinkAmount: 100_000,
-          maxThreadCount: 50,
-          checkAnchors: true,
-          selectedRules: rules.map((rule) => rule.linkAuditorRuleID),
-        },
-      },
-      token,
-    );
-    const scan = await waitForScan(api, token, created.id, 600_000);
+    const { scan } = await scanBenchSite(api, token, site.port);
     const { token: accessToken } = await api.post('/api/bi/tokens', { name: 'bench' }, token);
     const root = `/PowerBi/odata/${scan.id}/`;
     const auth = `Basic ${Buffer.from(`bench:${accessToken}`).toString('base64')}`;

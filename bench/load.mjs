@@ -37,7 +37,7 @@ import {
   percentile,
   signIn,
   signUp,
-  waitForScan,
+  scanBenchSite,
 } from './api-client.mjs';
 import { ensureSite } from './generator.mjs';
 import {
@@ -137,28 +137,18 @@ async function bigScan(api, environment, site) {
     if (saved.pages === options.pages) return { ...saved, token: await signIn(api, EMAIL) };
   }
   const token = await signUp(api, environment, EMAIL);
-  const started = performance.now();
-  const created = await api.post(
-    '/api/ScanApi/',
-    {
-      scanSettings: {
-        url: `http://127.0.0.1:${site.port}/`,
-        scanDepth: 3,
-        scanLimitOption: 1,
-        maxLinkAmount: 200_000,
-        maxErrorCount: 1_000_000,
-        maxThreadCount: 50,
-      },
-    },
-    token,
-  );
-  const scan = await waitForScan(api, token, created.id, 3_600_000);
+  const { scan, seconds } = await scanBenchSite(api, token, site.port, {
+    maxLinkAmount: 200_000,
+    allRules: false,
+    extraSettings: { maxErrorCount: 1_000_000 },
+    timeoutMs: 3_600_000,
+  });
   const saved = {
     pages: options.pages,
     scanId: scan.id,
     uniqueLinks: scan.uniqueLinks,
     status: scan.status,
-    scanSeconds: (performance.now() - started) / 1000,
+    scanSeconds: seconds,
   };
   writeFileSync(marker, JSON.stringify(saved));
   return { ...saved, token };

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
-import { apiClient, percentile, signUp, waitForScan } from './api-client.mjs';
+import { apiClient, percentile, scanBenchSite, signUp, waitForScan } from './api-client.mjs';
 import { ensureSite } from './generator.mjs';
 import { benchServerEnvironment, freePort, startServer, stopServer } from './server-process.mjs';
 import { startSiteServer } from './server.mjs';
@@ -116,25 +116,7 @@ async function main() {
   const api = apiClient(pool);
   try {
     const token = await signUp(api, environment, 'bench@example.com');
-    const rules = await api.get('/api/ScanRuleApi/', token);
-    const started = performance.now();
-    const created = await api.post(
-      '/api/ScanApi/',
-      {
-        scanSettings: {
-          url: `http://127.0.0.1:${site.port}/`,
-          scanDepth: 3,
-          scanLimitOption: 1,
-          maxLinkAmount: 100_000,
-          maxThreadCount: 50,
-          checkAnchors: true,
-          selectedRules: rules.map((rule) => rule.linkAuditorRuleID),
-        },
-      },
-      token,
-    );
-    const scan = await waitForScan(api, token, created.id, 600_000);
-    const scanSeconds = (performance.now() - started) / 1000;
+    const { scan, seconds: scanSeconds } = await scanBenchSite(api, token, site.port);
     const summary = await api.get(`/api/report/summary/${scan.id}`, token);
     const ruleCount = (await api.get(`/api/report/ruleResult/${scan.id}?pageSize=1`, token)).total;
     console.log(
