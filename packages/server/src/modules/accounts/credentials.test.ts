@@ -70,6 +70,29 @@ describe('access tokens', () => {
     const later = new AccessTokens('s'.repeat(48), { now: () => new Date(Date.now() + 61_000) });
     expect(await later.verify(issued.token)).toBeNull();
   });
+
+  it('remember a checked token only until it expires, and never a forged one', async () => {
+    let offsetMs = 0;
+    const tokens = new AccessTokens('s'.repeat(48), {
+      now: () => new Date(Date.now() + offsetMs),
+    });
+    const issued = await tokens.issueAccess(
+      { userId: 'u1', tokenVersion: 1, loginProvider: 'Local' },
+      60,
+    );
+    const first = await tokens.verify(issued.token);
+    expect(first).toMatchObject({ kind: 'access', userId: 'u1' });
+    // The second answer is the kept one, and the same.
+    expect(await tokens.verify(issued.token)).toEqual(first);
+    // A token with the same claims but another signature is checked, not taken from memory.
+    const [header, payload] = issued.token.split('.');
+    expect(await tokens.verify(`${header}.${payload}.${'A'.repeat(43)}`)).toBeNull();
+    offsetMs = 61_000;
+    expect(await tokens.verify(issued.token)).toBeNull();
+    offsetMs = 0;
+    // Once expired it was forgotten: the clock turned back, it is checked again (and is good).
+    expect(await tokens.verify(issued.token)).toEqual(first);
+  });
 });
 
 describe('mail language from Accept-Language', () => {
