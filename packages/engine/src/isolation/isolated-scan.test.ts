@@ -1,7 +1,7 @@
 // runIsolatedScan: the same scan as runScan, in a process of its own that a cancel, a memory cap
 // or a crash ends within a second, always with a `done` and never with a process left behind.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultScanRequest, endingStatus, ScanStatus } from '@linkaudit/core';
 import { crawlSettingsFor } from '../crawl-settings.js';
@@ -110,21 +110,27 @@ async function isolated(
   events: ScanEvent[];
   done: Awaited<ReturnType<typeof runIsolatedScan>>;
   pids: number[];
+  /** The scan process's nice value (it yields to the server where cores are busy). */
+  niceness: number | undefined;
 }> {
   const events: ScanEvent[] = [];
   let pids: number[] = [];
+  let niceness: number | undefined;
   const done = await runIsolatedScan(
     crawlSettingsFor(defaultScanRequest({ url, checkAnchors: true, maxThreadCount: 1 })),
     {
       ...isolatedEngineOptions({ ...fastEngineOptions, lookup }),
       ...options,
       onEvent: (event) => {
-        if (events.length === 0) pids = childPids();
+        if (events.length === 0) {
+          pids = childPids();
+          niceness = pids.length === 1 ? getPriority(pids[0]) - getPriority() : undefined;
+        }
         events.push(event);
       },
     },
   );
-  return { events, done, pids };
+  return { events, done, pids, niceness };
 }
 
 describe('an isolated scan', () => {
@@ -138,13 +144,14 @@ describe('an isolated scan', () => {
       lookup,
       onEvent: (event) => here.push(event),
     });
-    const { events, done, pids } = await isolated(site.url('/'));
+    const { events, done, pids, niceness } = await isolated(site.url('/'));
     expect(endingStatus(hereDone)).toBe(ScanStatus.Complete);
     expect(hereDone.summary.brokenLinks).toBeGreaterThan(1);
     expect(comparable(events)).toEqual(comparable(here));
     expect(events.at(-1)).toEqual(done);
     expect(events.filter((event) => event.type === 'progress').length).toBeGreaterThan(0);
     expect(pids).toHaveLength(1);
+    expect(niceness).toBe(10);
     expect(pids.filter(isRunning)).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { getCompileCacheDir } from 'node:module';
+import { getPriority, setPriority } from 'node:os';
 import type { Socket } from 'node:net';
 import { crawlNodeFlags } from '../crawl-node-flags.js';
 
@@ -16,10 +17,18 @@ const sourceFlags = fromSources
     ]
   : [];
 
+/**
+ * A scan's process runs at a lower priority (nice +10) than the server that started it: where
+ * the cores are all busy, the API answers first and the crawl takes what is left (a crawl on an
+ * idle machine loses nothing). Linux gives the nice value to the process's main thread, and the
+ * threads it starts later (the rules' worker) inherit it.
+ */
+const SCAN_PROCESS_NICENESS = 10;
+
 function startScanProcess(memoryLimitMb: number): ChildProcess {
   // The process compiles its modules once per machine, as its parent does, not once per scan.
   const compileCache = getCompileCacheDir();
-  return fork(childEntry, [], {
+  const child = fork(childEntry, [], {
     execArgv: [...crawlNodeFlags, `--max-old-space-size=${memoryLimitMb}`, ...sourceFlags],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -30,6 +39,13 @@ function startScanProcess(memoryLimitMb: number): ChildProcess {
       ...(compileCache ? { NODE_COMPILE_CACHE: compileCache } : {}),
     },
   });
+  try {
+    const niceness = Math.min(19, getPriority() + SCAN_PROCESS_NICENESS);
+    if (child.pid !== undefined) setPriority(child.pid, niceness);
+  } catch {
+    // Not allowed here (some containers): the scan runs at the server's priority.
+  }
+  return child;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -87,6 +87,41 @@ describe('threaded SQLite dialect', () => {
     finished.push('quick');
     await heavy;
     expect(finished).toEqual(['quick', 'heavy']);
+  });
+
+  it('runs export reads on a thread of lower priority (nice +10), the other threads as they were', async () => {
+    const niceOfThreads = () =>
+      readdirSync(`/proc/${process.pid}/task`).map((task) =>
+        // Field 19 of stat is the nice value; the name before it may hold spaces, hence after ')'.
+        Number(
+          readFileSync(`/proc/${process.pid}/task/${task}/stat`, 'utf8')
+            .split(') ')[1]!
+            .split(' ')[16],
+        ),
+      );
+    const before = niceOfThreads();
+    const sqlite = new ThreadedSqlite({
+      filename: path.join(dataDir, 'test.db'),
+      readThreads: 1,
+      reportReadThreads: 1,
+      exportReadThreads: 1,
+    });
+    const exports = new Kysely<TestTables>({ dialect: sqlite.dialect('export') });
+    const reports = new Kysely<TestTables>({ dialect: sqlite.dialect('report') });
+    try {
+      await exports.selectFrom('counter').selectAll().execute();
+      await reports.selectFrom('counter').selectAll().execute();
+      const after = niceOfThreads();
+      const own = before[0]!;
+      const niced = (values: number[]) => values.filter((nice) => nice === own + 10).length;
+      expect(niced(after) - niced(before)).toBe(1);
+      // The writer and the three readers: four more threads, three at the process's priority.
+      expect(after.length - before.length).toBeGreaterThanOrEqual(4);
+      expect(after.filter((nice) => nice === own).length).toBeGreaterThanOrEqual(before.length + 3);
+    } finally {
+      await exports.destroy();
+      await reports.destroy();
+    }
   });
 
   it('keeps main-lane reads off the threads that serve report reads, and the reverse', async () => {

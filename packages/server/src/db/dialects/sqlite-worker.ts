@@ -6,12 +6,16 @@
  * Node runs this file directly (built .js, or .ts with type stripping under vitest), so it imports
  * nothing relative and uses only erasable TypeScript.
  */
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
 
 export interface SqliteWorkerData {
   filename: string;
   readOnly: boolean;
+  /** Lower this thread's priority by this much (Linux nice), for work nobody waits on at once. */
+  niceness?: number;
 }
 
 export type SqliteRequest =
@@ -47,7 +51,23 @@ export interface SqliteResult {
   done?: boolean;
 }
 
-const { filename, readOnly } = workerData as SqliteWorkerData;
+const { filename, readOnly, niceness } = workerData as SqliteWorkerData;
+if (niceness) lowerThisThreadsPriority(niceness);
+
+/**
+ * Linux keeps a nice value per thread, and setpriority() given a thread's id changes that thread
+ * alone; /proc/thread-self names this thread's id. Elsewhere (or where it is not allowed) the
+ * thread keeps the process's priority.
+ */
+function lowerThisThreadsPriority(by: number): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    // This thread started at the priority of the one that made it (getPriority() reads it).
+    if (Number.isInteger(threadId)) setPriority(threadId, Math.min(19, getPriority() + by));
+  } catch {
+    // No /proc, or not allowed: nothing to lower.
+  }
+}
 const database = new DatabaseSync(filename, { readOnly });
 // Every connection gets the settings the in-thread dialect had; WAL lets readers run beside the
 // writer, and busy_timeout lets another process's writer finish instead of failing at once.

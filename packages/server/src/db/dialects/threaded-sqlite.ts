@@ -99,6 +99,9 @@ class ThreadedSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/** How much lower an export thread's priority is than the server's (Linux nice). */
+const EXPORT_THREAD_NICENESS = 10;
+
 /** A FIFO lock: who holds it owns the writer connection until they release it. */
 class WriterLock {
   #held = false;
@@ -133,14 +136,18 @@ class ThreadPool {
   static async open(options: ThreadedSqliteOptions): Promise<ThreadPool> {
     const writer = new SqliteThread({ filename: options.filename, readOnly: false });
     await writer.request({ kind: 'execute', sql: 'select 1', parameters: [] });
-    const readers = (count: number) =>
+    const readers = (count: number, niceness = 0) =>
       Array.from(
         { length: count },
-        () => new SqliteThread({ filename: options.filename, readOnly: true }),
+        () => new SqliteThread({ filename: options.filename, readOnly: true, niceness }),
       );
     const main = readers(Math.max(1, options.readThreads));
     const report = options.reportReadThreads ? readers(options.reportReadThreads) : main;
-    const exports = options.exportReadThreads ? readers(options.exportReadThreads) : report;
+    // A CSV export streams for minutes at a client's pace; on a machine with every core busy
+    // its thread yields to the API and the report pages people wait on (nice 10).
+    const exports = options.exportReadThreads
+      ? readers(options.exportReadThreads, EXPORT_THREAD_NICENESS)
+      : report;
     return new ThreadPool(writer, { main, report, export: exports });
   }
 
