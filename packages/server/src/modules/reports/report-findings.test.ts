@@ -255,6 +255,16 @@ describe.each(testDialects())('report findings over HTTP (%s)', (dialect) => {
       expect(explained.status).toBe(200);
       expect(explained.headers.get('content-type')).toContain('text/plain');
       expect(await explained.text()).toContain(`# ${row.ruleName}`);
+      // A browser gets the same page as HTML.
+      const page = await fetch(`${server.baseUrl}${row.ruleURL ?? ''}`, {
+        headers: { accept: 'text/html,application/xhtml+xml' },
+      });
+      expect(page.headers.get('content-type')).toContain('text/html');
+      const html = await page.text();
+      expect(html).toContain('<h2>Why it matters</h2>');
+      expect(html).toContain(
+        `<h1>${row.ruleName.replaceAll('<', '&lt;').replaceAll('>', '&gt;')}</h1>`,
+      );
     }
     expect((await fetch(`${server.baseUrl}/rules/999999`)).status).toBe(404);
   });
