@@ -11,5 +11,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Scan processes keep the priority of the tests that wait for them (the server lowers it by
+    // 10 in production): two test files run at once, and a busy one must not starve the other's
+    // scan. isolated-scan.test.ts sets the default back to check it.
+    env: { LINKAUDIT_SCAN_NICENESS: '0' },
   },
 });

@@ -27,6 +27,8 @@ const server = spawn(process.execPath, ['packages/server/dist/main.js'], {
     // The scan tests crawl a site served on 127.0.0.1 (e2e/test-site.ts); other private
     // addresses stay refused, so the refusal is tested too.
     LINKAUDIT_ALLOWED_HOSTS: '127.0.0.1',
+    // Scans keep the server's priority here: the browser shares the cores and the tests wait.
+    LINKAUDIT_SCAN_NICENESS: '0',
     ...externalLogins.environment,
   },
 });

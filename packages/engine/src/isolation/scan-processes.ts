@@ -18,17 +18,27 @@ const sourceFlags = fromSources
   : [];
 
 /**
- * A scan's process runs at a lower priority (nice +10) than the server that started it: where
- * the cores are all busy, the API answers first and the crawl takes what is left (a crawl on an
- * idle machine loses nothing). Linux gives the nice value to the process's main thread, and the
- * threads it starts later (the rules' worker) inherit it.
+ * A scan's process runs at a lower priority than the server that started it (nice +10 by
+ * default, LINKAUDIT_SCAN_NICENESS to change, 0 to keep the server's): where the cores are all
+ * busy, the API answers first and the crawl takes what is left (a crawl on an idle machine loses
+ * nothing). Linux gives the nice value to the process's main thread, and the threads it starts
+ * later (the rules' worker) inherit it. Set when a scan takes the process, so the spare started
+ * ahead follows the setting of the moment.
  */
-const SCAN_PROCESS_NICENESS = 10;
+function lowerPriority(child: ChildProcess): void {
+  const configured = Number(process.env.LINKAUDIT_SCAN_NICENESS ?? 10);
+  const by = Number.isInteger(configured) ? Math.max(0, Math.min(19, configured)) : 10;
+  try {
+    if (child.pid !== undefined) setPriority(child.pid, Math.min(19, getPriority() + by));
+  } catch {
+    // Not allowed here (some containers): the scan runs at the server's priority.
+  }
+}
 
 function startScanProcess(memoryLimitMb: number): ChildProcess {
   // The process compiles its modules once per machine, as its parent does, not once per scan.
   const compileCache = getCompileCacheDir();
-  const child = fork(childEntry, [], {
+  return fork(childEntry, [], {
     execArgv: [...crawlNodeFlags, `--max-old-space-size=${memoryLimitMb}`, ...sourceFlags],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -39,13 +49,6 @@ function startScanProcess(memoryLimitMb: number): ChildProcess {
       ...(compileCache ? { NODE_COMPILE_CACHE: compileCache } : {}),
     },
   });
-  try {
-    const niceness = Math.min(19, getPriority() + SCAN_PROCESS_NICENESS);
-    if (child.pid !== undefined) setPriority(child.pid, niceness);
-  } catch {
-    // Not allowed here (some containers): the scan runs at the server's priority.
-  }
-  return child;
 }
 
 /**
@@ -63,6 +66,7 @@ export function takeScanProcess(memoryLimitMb: number): ChildProcess {
   if (ready && ready.memoryLimitMb === memoryLimitMb && ready.child.connected) child = ready.child;
   else ready?.child.kill('SIGKILL');
   child ??= startScanProcess(memoryLimitMb);
+  lowerPriority(child);
   holdOpen(child, true);
   try {
     spare = { child: startScanProcess(memoryLimitMb), memoryLimitMb };
