@@ -70,6 +70,13 @@ export const reportQuerySchema = z.object({
   target: z.string().max(4000).optional(),
   source: z.string().max(4000).optional(),
   groupBy: z.enum(['target', 'source', 'reason', 'none']).default('none'),
+  /** Rule tab: rows of one rule only (a rule of the grouped view, expanded). */
+  ruleId: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'The rule must be a rule id.' })
+    .optional(),
+  /** With ruleId: rows of one group of identical findings (ruleGroupSchema's key). */
+  group: z.string().max(4000).optional(),
   format: z.enum(['json', 'csv']).default('json'),
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
@@ -81,6 +88,57 @@ export const ruleReportQuerySchema = reportQuerySchema.extend({
     .regex(/^(\d{1,9})?$/, { error: 'The category must be a rule category id.' })
     .optional(),
 });
+
+/**
+ * The rule tab's grouped view (issue 25): counts per rule first, then each rule's findings in
+ * groups of identical findings. A finding's group key is what it found (its message) when the rule
+ * says, else its snippet: "the same obsolete <font> on 146 pages" is one group.
+ */
+export const ruleCountSchema = z.object({
+  ruleId: z.string(),
+  ruleName: z.string(),
+  ruleCategoryID: z.number().int(),
+  ruleURL: z.string().nullable(),
+  findings: z.number().int(),
+  pages: z.number().int(),
+  groups: z.number().int(),
+});
+export type RuleCount = z.infer<typeof ruleCountSchema>;
+
+/** GET /api/report/ruleCounts/{scanId} (optional `category`): every rule with findings. */
+export const ruleCountsQuerySchema = z.object({
+  category: ruleReportQuerySchema.shape.category,
+});
+export const ruleCountsReportSchema = z.object({
+  rules: z.array(ruleCountSchema),
+  findings: z.number().int(),
+});
+export type RuleCountsReport = z.infer<typeof ruleCountsReportSchema>;
+
+/** GET /api/report/ruleGroups/{scanId}?ruleId=…: one rule's groups, largest first, paged. */
+export const ruleGroupsQuerySchema = z.object({
+  ruleId: z.string().regex(/^\d{1,9}$/, { error: 'The rule must be a rule id.' }),
+  page: pageNumber,
+  pageSize,
+});
+export const ruleGroupSchema = z.object({
+  /** The group's key: pass it as `group` (with ruleId) to the rule tab to list its rows. */
+  key: z.string(),
+  message: z.string().nullable(),
+  snippet: z.string().nullable(),
+  findings: z.number().int(),
+  pages: z.number().int(),
+  /** The first page (by address) with this finding. */
+  firstUri: z.string(),
+});
+export type RuleGroup = z.infer<typeof ruleGroupSchema>;
+export const ruleGroupsReportSchema = z.object({
+  lists: z.array(ruleGroupSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type RuleGroupsReport = z.infer<typeof ruleGroupsReportSchema>;
 
 /**
  * The failure label of a link to a #fragment its (working) target page does not have: the link
