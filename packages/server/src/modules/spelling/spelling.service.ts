@@ -46,7 +46,9 @@ export class SpellingService {
     const words = await this.wordsOf(user.id, scan.url);
     const normalized = normalizeIgnoredWord(word);
     if (!words.includes(normalized) && words.length >= maxSiteWords) {
-      throw new HttpError(400, siteWordsMessages.full, { exceptionMessage: siteWordsMessages.full });
+      throw new HttpError(400, siteWordsMessages.full, {
+        exceptionMessage: siteWordsMessages.full,
+      });
     }
     await addSiteWord(this.deps.db, {
       userId: user.id,
