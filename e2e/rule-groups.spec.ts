@@ -233,6 +233,7 @@ test('the schedule editor shows and saves a schedule’s words to ignore, in bot
   await expect(words).toHaveText(['seperate']);
   await typeWords(editor.getByLabel('Words to ignore for spelling'), 'recieve,');
   await expect(words).toHaveText(['seperate', 'recieve']);
+  await editor.getByLabel('Words to ignore for spelling').scrollIntoViewIfNeeded();
   await screenshot(browser, 'schedule-editor-ignore-words-en');
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(browser.getByText('Scheduled scan updated')).toBeVisible();
@@ -255,5 +256,6 @@ test('the schedule editor shows and saves a schedule’s words to ignore, in bot
     'seperate',
     'recieve',
   ]);
+  await zhEditor.getByText('拼写检查忽略的单词').scrollIntoViewIfNeeded();
   await screenshot(browser, 'schedule-editor-ignore-words-zh');
 });
