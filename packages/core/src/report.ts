@@ -105,6 +105,30 @@ export const ruleCountSchema = z.object({
 });
 export type RuleCount = z.infer<typeof ruleCountSchema>;
 
+/**
+ * The group of a rule's finding (issue 25): findings of one rule with the same key are "the
+ * same" and the grouped view shows them as one line. The key is what the finding says (its
+ * message) with what varies from page to page (addresses, figures) blanked, so "Same title as 2
+ * other page(s): …" or "12 KiB sent without Content-Encoding" make one group each; a finding
+ * without a message is keyed by the markup it points at (its snippet's first tag: `<head>`,
+ * `<font color="red">`), or by its snippet when that is text.
+ */
+export function ruleGroupKeyOf(
+  message: string | null | undefined,
+  snippet: string | null | undefined,
+): string {
+  if (message) {
+    return message
+      .replace(/\bhttps?:\/\/[^\s,]+/g, '\u2026')
+      .replace(/\u2026(?:,\s*\u2026)+/g, '\u2026')
+      .replace(/(?<![\w.])\d+(?:[.,]\d+)*(?![\w])/g, '#')
+      .slice(0, 1000);
+  }
+  const text = (snippet ?? '').trim();
+  const tag = /^<[^<>]*>/.exec(text);
+  return (tag ? tag[0] : text).slice(0, 1000);
+}
+
 /** GET /api/report/ruleCounts/{scanId} (optional `category`): every rule with findings. */
 export const ruleCountsQuerySchema = z.object({
   category: ruleReportQuerySchema.shape.category,
@@ -124,6 +148,7 @@ export const ruleGroupsQuerySchema = z.object({
 export const ruleGroupSchema = z.object({
   /** The group's key: pass it as `group` (with ruleId) to the rule tab to list its rows. */
   key: z.string(),
+  /** The group's message and snippet when all its findings share them, else null. */
   message: z.string().nullable(),
   snippet: z.string().nullable(),
   findings: z.number().int(),

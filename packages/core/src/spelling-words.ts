@@ -32,7 +32,10 @@ export type SiteWords = z.infer<typeof siteWordsSchema>;
 
 /** Words are compared as the speller does: case-insensitive, curly apostrophes as straight. */
 export function normalizeIgnoredWord(word: string): string {
-  return word.trim().replace(/\u2019/g, "'").toLowerCase();
+  return word
+    .trim()
+    .replace(/\u2019/g, "'")
+    .toLowerCase();
 }
 
 /**

@@ -13,7 +13,8 @@ export interface ServerMetaTable {
 }
 
 export interface Database
-  extends AccountsTables,
+  extends
+    AccountsTables,
     AdminTables,
     BiTables,
     BillingTables,

@@ -14,6 +14,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (column) => column.notNull())
     .addPrimaryKeyConstraint('site_spelling_words_pk', ['user_id', 'site', 'word'])
     .execute();
+  // A finding's group of the grouped rule view (core's ruleGroupKeyOf), written with it; null
+  // for findings written before (the view then groups them by message, else snippet).
+  await db.schema.alterTable('scan_rule_violations').addColumn('group_key', 'text').execute();
   // The grouped rule view reads one rule's findings of a scan.
   await db.schema
     .createIndex('scan_rule_violations_rule')
@@ -24,5 +27,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('scan_rule_violations_rule').execute();
+  await db.schema.alterTable('scan_rule_violations').dropColumn('group_key').execute();
   await db.schema.dropTable('site_spelling_words').execute();
 }

@@ -719,8 +719,11 @@ function ruleBaseQuery(db: Kysely<Database>, scanId: string, query: ReportQuery)
   return base;
 }
 
-/** A finding's group (issue 25): what it found when the rule says (message), else its snippet. */
-const ruleGroupKey = sql<string>`coalesce(r.message, r.snippet, '')`;
+/**
+ * A finding's group (issue 25): its group_key, written with it (core's ruleGroupKeyOf); findings
+ * of scans written before the key existed are grouped by message, else snippet.
+ */
+const ruleGroupKey = sql<string>`coalesce(r.group_key, r.message, r.snippet, '')`;
 
 function ruleRowsQuery(db: Kysely<Database>, scanId: string, query: ReportQuery) {
   const sort =
@@ -841,8 +844,13 @@ export async function ruleGroupPage(
     groups
       .select([
         ruleGroupKey.as('group_key'),
-        sql<string | null>`max(r.message)`.as('message'),
-        sql<string | null>`max(r.snippet)`.as('snippet'),
+        // Shown when every finding of the group says the same (else the key stands for them).
+        sql<string | null>`case when min(r.message) = max(r.message) then max(r.message) end`.as(
+          'message',
+        ),
+        sql<string | null>`case when min(r.snippet) = max(r.snippet) then max(r.snippet) end`.as(
+          'snippet',
+        ),
         (eb) => eb.fn.countAll<number | string>().as('findings'),
         sql<number | string>`count(distinct r.page_id)`.as('pages'),
         sql<string>`min(p.url)`.as('first_uri'),
@@ -864,7 +872,6 @@ export async function ruleGroupPage(
     rows: rows.map((row) => ({
       key: row.group_key,
       message: row.message,
-      // The group's snippet is every finding's snippet only when the message made the group.
       snippet: row.snippet,
       findings: Number(row.findings),
       pages: Number(row.pages),

@@ -105,7 +105,7 @@ function GroupsOfRule({ scanId, rule }: { scanId: string; rule: RuleCount }) {
           key: 'finding',
           render: (_, group) => (
             <Space wrap>
-              <FindingText message={group.message} snippet={group.snippet} />
+              <FindingText message={group.message} snippet={group.snippet} fallback={group.key} />
               <IgnoreWord scanId={scanId} message={group.message} />
             </Space>
           ),
@@ -149,17 +149,35 @@ function RowsOfGroup({ scanId, ruleId, group }: { scanId: string; ruleId: string
           title: t('report.columns.finding'),
           key: 'finding',
           ellipsis: true,
-          render: (_, row) => <FindingText message={null} snippet={row.snippet} />,
+          render: (_, row) => (
+            <Space size="small">
+              {row.message}
+              <FindingText message={null} snippet={row.snippet} />
+            </Space>
+          ),
         },
       ]}
     />
   );
 }
 
-/** A finding: what the rule says it found, else the source it points at (as code). */
-function FindingText({ message, snippet }: { message: string | null; snippet: string | null }) {
+/**
+ * A finding: what the rule says it found, else the source it points at (as code); a group whose
+ * findings differ in both shows its key (the message with addresses and figures blanked, or the
+ * markup its findings point at).
+ */
+function FindingText({
+  message,
+  snippet,
+  fallback = '',
+}: {
+  message: string | null;
+  snippet: string | null;
+  fallback?: string;
+}) {
   if (message) return <span>{message}</span>;
-  return snippet ? <Typography.Text code>{snippet}</Typography.Text> : null;
+  const code = snippet ?? fallback;
+  return code ? <Typography.Text code>{code}</Typography.Text> : null;
 }
 
 /**
