@@ -44,6 +44,13 @@ describe('the group of a rule finding (issue 25)', () => {
     expect(ruleGroupKeyOf('Same title as 1 other page(s): http://x.test/a', null)).toBe(
       'Same title as # other page(s): \u2026',
     );
+    expect(ruleGroupKeyOf('Not an http(s) address: file:///usr/share/doc/a.html', null)).toBe(
+      'Not an http(s) address: \u2026',
+    );
+    expect(ruleGroupKeyOf('Relative address library/os.html; use an absolute URL', null)).toBe(
+      'Relative address \u2026; use an absolute URL',
+    );
+    expect(ruleGroupKeyOf('</div> closes nothing', null)).toBe('</div> closes nothing');
     expect(ruleGroupKeyOf('12.5 KiB sent without Content-Encoding', '<html>')).toBe(
       '# KiB sent without Content-Encoding',
     );

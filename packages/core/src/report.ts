@@ -108,7 +108,7 @@ export type RuleCount = z.infer<typeof ruleCountSchema>;
 /**
  * The group of a rule's finding (issue 25): findings of one rule with the same key are "the
  * same" and the grouped view shows them as one line. The key is what the finding says (its
- * message) with what varies from page to page (addresses, figures) blanked, so "Same title as 2
+ * message) with what varies from page to page (addresses, paths, figures) blanked, so "Same title as 2
  * other page(s): …" or "12 KiB sent without Content-Encoding" make one group each; a finding
  * without a message is keyed by the markup it points at (its snippet's first tag: `<head>`,
  * `<font color="red">`), or by its snippet when that is text.
@@ -119,7 +119,9 @@ export function ruleGroupKeyOf(
 ): string {
   if (message) {
     return message
-      .replace(/\bhttps?:\/\/[^\s,]+/g, '\u2026')
+      // Addresses: with any scheme (http, file …), or a path (a word with a slash, not a tag).
+      .replace(/\b[a-z][a-z\d+.-]*:\/\/[^\s,]+/gi, '\u2026')
+      .replace(/(?<![\S])(?!<)[^\s,;"()]*\/[^\s,;"()]*/g, '\u2026')
       .replace(/\u2026(?:,\s*\u2026)+/g, '\u2026')
       .replace(/(?<![\w.])\d+(?:[.,]\d+)*(?![\w])/g, '#')
       .slice(0, 1000);
