@@ -118,13 +118,15 @@ export function ruleGroupKeyOf(
   snippet: string | null | undefined,
 ): string {
   if (message) {
-    return message
-      // Addresses: with any scheme (http, file …), or a path (a word with a slash, not a tag).
-      .replace(/\b[a-z][a-z\d+.-]*:\/\/[^\s,]+/gi, '\u2026')
-      .replace(/(?<![\S])(?!<)[^\s,;"()]*\/[^\s,;"()]*/g, '\u2026')
-      .replace(/\u2026(?:,\s*\u2026)+/g, '\u2026')
-      .replace(/(?<![\w.])\d+(?:[.,]\d+)*(?![\w])/g, '#')
-      .slice(0, 1000);
+    return (
+      message
+        // Addresses: with any scheme (http, file …), or a path (a word with a slash, not a tag).
+        .replace(/\b[a-z][a-z\d+.-]*:\/\/[^\s,]+/gi, '\u2026')
+        .replace(/(?<![\S])(?!<)[^\s,;"()]*\/[^\s,;"()]*/g, '\u2026')
+        .replace(/\u2026(?:,\s*\u2026)+/g, '\u2026')
+        .replace(/(?<![\w.])\d+(?:[.,]\d+)*(?![\w])/g, '#')
+        .slice(0, 1000)
+    );
   }
   const text = (snippet ?? '').trim();
   const tag = /^<[^<>]*>/.exec(text);
