@@ -96,7 +96,12 @@ function GroupsOfRule({ scanId, rule }: { scanId: string; rule: RuleCount }) {
       }}
       expandable={{
         expandedRowRender: (group) => (
-          <RowsOfGroup scanId={scanId} ruleId={rule.ruleId} group={group.key} />
+          <RowsOfGroup
+            scanId={scanId}
+            ruleId={rule.ruleId}
+            group={group.key}
+            shared={group.message}
+          />
         ),
       }}
       columns={[
@@ -123,7 +128,18 @@ function GroupsOfRule({ scanId, rule }: { scanId: string; rule: RuleCount }) {
   );
 }
 
-function RowsOfGroup({ scanId, ruleId, group }: { scanId: string; ruleId: string; group: string }) {
+/** A group's rows; the message its findings share is on the group's line, not repeated here. */
+function RowsOfGroup({
+  scanId,
+  ruleId,
+  group,
+  shared,
+}: {
+  scanId: string;
+  ruleId: string;
+  group: string;
+  shared: string | null;
+}) {
   const { t } = useTranslation();
   const [view, setView] = useState({ ...defaultTabView, pageSize: 20, ruleId, group });
   const rows = useReportTab('ruleResult', scanId, view);
@@ -151,7 +167,7 @@ function RowsOfGroup({ scanId, ruleId, group }: { scanId: string; ruleId: string
           ellipsis: true,
           render: (_, row) => (
             <Space size="small">
-              {row.message}
+              {row.message !== shared && row.message}
               <FindingText message={null} snippet={row.snippet} />
             </Space>
           ),
