@@ -80,6 +80,7 @@ test('a visitor opens the sample report from the home page: tabs, charts and row
   // Rule Validation: rows of the enabled rules, filtered by category.
   await page.getByRole('tab', { name: 'Rule Validation' }).click();
   const rules = tabPanel(page, 'Rule Validation');
+  await rules.getByText('All findings').click();
   await expect(rules).toContainText('Title missing');
   await expect(rules).toContainText('/sample-site/about.html');
   await chooseOption(page, antSelect(page, 'Show category'), 'Valid HTML');

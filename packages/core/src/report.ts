@@ -70,6 +70,13 @@ export const reportQuerySchema = z.object({
   target: z.string().max(4000).optional(),
   source: z.string().max(4000).optional(),
   groupBy: z.enum(['target', 'source', 'reason', 'none']).default('none'),
+  /** Rule tab: rows of one rule only (a rule of the grouped view, expanded). */
+  ruleId: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'The rule must be a rule id.' })
+    .optional(),
+  /** With ruleId: rows of one group of identical findings (ruleGroupSchema's key). */
+  group: z.string().max(4000).optional(),
   format: z.enum(['json', 'csv']).default('json'),
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
@@ -81,6 +88,86 @@ export const ruleReportQuerySchema = reportQuerySchema.extend({
     .regex(/^(\d{1,9})?$/, { error: 'The category must be a rule category id.' })
     .optional(),
 });
+
+/**
+ * The rule tab's grouped view (issue 25): counts per rule first, then each rule's findings in
+ * groups of identical findings. A finding's group key is what it found (its message) when the rule
+ * says, else its snippet: "the same obsolete <font> on 146 pages" is one group.
+ */
+export const ruleCountSchema = z.object({
+  ruleId: z.string(),
+  ruleName: z.string(),
+  ruleCategoryID: z.number().int(),
+  ruleURL: z.string().nullable(),
+  findings: z.number().int(),
+  pages: z.number().int(),
+  groups: z.number().int(),
+});
+export type RuleCount = z.infer<typeof ruleCountSchema>;
+
+/**
+ * The group of a rule's finding (issue 25): findings of one rule with the same key are "the
+ * same" and the grouped view shows them as one line. The key is what the finding says (its
+ * message) with what varies from page to page (addresses, paths, figures) blanked, so "Same title as 2
+ * other page(s): …" or "12 KiB sent without Content-Encoding" make one group each; a finding
+ * without a message is keyed by the markup it points at (its snippet's first tag: `<head>`,
+ * `<font color="red">`), or by its snippet when that is text.
+ */
+export function ruleGroupKeyOf(
+  message: string | null | undefined,
+  snippet: string | null | undefined,
+): string {
+  if (message) {
+    return (
+      message
+        // Addresses: with any scheme (http, file …), or a path (a word with a slash, not a tag).
+        .replace(/\b[a-z][a-z\d+.-]*:\/\/[^\s,]+/gi, '\u2026')
+        .replace(/(?<![\S])(?!<)[^\s,;"()]*\/[^\s,;"()]*/g, '\u2026')
+        .replace(/\u2026(?:,\s*\u2026)+/g, '\u2026')
+        .replace(/(?<![\w.])\d+(?:[.,]\d+)*(?![\w])/g, '#')
+        .slice(0, 1000)
+    );
+  }
+  const text = (snippet ?? '').trim();
+  const tag = /^<[^<>]*>/.exec(text);
+  return (tag ? tag[0] : text).slice(0, 1000);
+}
+
+/** GET /api/report/ruleCounts/{scanId} (optional `category`): every rule with findings. */
+export const ruleCountsQuerySchema = z.object({
+  category: ruleReportQuerySchema.shape.category,
+});
+export const ruleCountsReportSchema = z.object({
+  rules: z.array(ruleCountSchema),
+  findings: z.number().int(),
+});
+export type RuleCountsReport = z.infer<typeof ruleCountsReportSchema>;
+
+/** GET /api/report/ruleGroups/{scanId}?ruleId=…: one rule's groups, largest first, paged. */
+export const ruleGroupsQuerySchema = z.object({
+  ruleId: z.string().regex(/^\d{1,9}$/, { error: 'The rule must be a rule id.' }),
+  page: pageNumber,
+  pageSize,
+});
+export const ruleGroupSchema = z.object({
+  /** The group's key: pass it as `group` (with ruleId) to the rule tab to list its rows. */
+  key: z.string(),
+  /** The group's message and snippet when all its findings share them, else null. */
+  message: z.string().nullable(),
+  snippet: z.string().nullable(),
+  findings: z.number().int(),
+  pages: z.number().int(),
+  /** The first page (by address) with this finding. */
+  firstUri: z.string(),
+});
+export type RuleGroup = z.infer<typeof ruleGroupSchema>;
+export const ruleGroupsReportSchema = z.object({
+  lists: z.array(ruleGroupSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type RuleGroupsReport = z.infer<typeof ruleGroupsReportSchema>;
 
 /**
  * The failure label of a link to a #fragment its (working) target page does not have: the link

@@ -33,6 +33,8 @@ import { registerRealtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { HeavyReadLimiter } from './modules/reports/heavy-reads.js';
 import { registerReportRoutes } from './modules/reports/reports.routes.js';
+import { registerSpellingRoutes } from './modules/spelling/spelling.routes.js';
+import { SpellingService } from './modules/spelling/spelling.service.js';
 import { ReportService } from './modules/reports/reports.service.js';
 import { SampleReportService } from './modules/sample-report/sample-report.service.js';
 import { registerSampleSiteRoutes } from './modules/sample-report/sample-site.routes.js';
@@ -197,7 +199,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     creditPeriodStart: (userId): Promise<Date | null> => billing.creditPeriodStart(userId),
     scheduleUrls: (userId, exceptScheduleId): Promise<string[]> =>
       schedules.urls(userId, exceptScheduleId),
+    siteWords: (userId, site): Promise<string[]> => spelling.wordsOf(userId, site),
   });
+  const spelling = new SpellingService({ db: database.db, clock, scans });
   const reports = new ReportService({
     db: database.reportDb,
     exportDb: database.exportDb,
@@ -257,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystemRoutes(app, { ...deps, startedAt: Date.now() });
   registerScanRoutes(app, { scans, submit: (user, body) => schedules.submit(user, body) });
   registerScheduleRoutes(app, { schedules });
+  registerSpellingRoutes(app, spelling);
   registerReportRoutes(app, {
     reports,
     heavyReads: new HeavyReadLimiter(config.reportReads),

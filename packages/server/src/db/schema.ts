@@ -4,6 +4,7 @@ import type { BiTables } from '../modules/bi/bi.table.js';
 import type { BillingTables } from '../modules/billing/billing.table.js';
 import type { ScansTables } from '../modules/scans/scans.table.js';
 import type { SchedulesTables } from '../modules/schedules/schedules.table.js';
+import type { SpellingTables } from '../modules/spelling/spelling.table.js';
 
 /** Table types of every domain, composed into the one Database interface Kysely is typed with. */
 export interface ServerMetaTable {
@@ -12,6 +13,13 @@ export interface ServerMetaTable {
 }
 
 export interface Database
-  extends AccountsTables, AdminTables, BiTables, BillingTables, ScansTables, SchedulesTables {
+  extends
+    AccountsTables,
+    AdminTables,
+    BiTables,
+    BillingTables,
+    ScansTables,
+    SchedulesTables,
+    SpellingTables {
   server_meta: ServerMetaTable;
 }

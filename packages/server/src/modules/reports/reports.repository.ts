@@ -9,6 +9,7 @@ import {
   type LinkRow,
   type PageRow,
   type ReportQuery,
+  type RuleGroup,
   type RuleRow,
 } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
@@ -729,8 +730,16 @@ function ruleBaseQuery(db: Kysely<Database>, scanId: string, query: ReportQuery)
     )
     .where('r.scan_id', '=', scanId);
   if (query.category) base = base.where('r.category_id', '=', Number(query.category));
+  if (query.ruleId) base = base.where('r.rule_id', '=', query.ruleId);
+  if (query.ruleId && query.group !== undefined) base = base.where(ruleGroupKey, '=', query.group);
   return base;
 }
+
+/**
+ * A finding's group (issue 25): its group_key, written with it (core's ruleGroupKeyOf); findings
+ * of scans written before the key existed are grouped by message, else snippet.
+ */
+const ruleGroupKey = sql<string>`coalesce(r.group_key, r.message, r.snippet, '')`;
 
 function ruleRowsQuery(db: Kysely<Database>, scanId: string, query: ReportQuery) {
   const sort =
@@ -781,6 +790,10 @@ export async function rulePage(
   // Counted without the pages (every violation has its page): the violations' index alone.
   let countQuery = db.selectFrom('scan_rule_violations as r').where('r.scan_id', '=', scanId);
   if (query.category) countQuery = countQuery.where('r.category_id', '=', Number(query.category));
+  if (query.ruleId) countQuery = countQuery.where('r.rule_id', '=', query.ruleId);
+  if (query.ruleId && query.group !== undefined) {
+    countQuery = countQuery.where(ruleGroupKey, '=', query.group);
+  }
   const [rows, count] = await Promise.all([
     rowsQuery.execute(),
     countQuery
@@ -798,6 +811,89 @@ export async function* ruleRows(
   batchSize: number,
 ): AsyncGenerator<RuleRow> {
   for await (const row of ruleRowsQuery(db, scanId, query).stream(batchSize)) yield toRuleRow(row);
+}
+
+/** Every rule with findings in the scan (of one category): findings, pages and groups. */
+export async function ruleCounts(db: Kysely<Database>, scanId: string, category?: string) {
+  let query = db
+    .selectFrom('scan_rule_violations as r')
+    .select([
+      'r.rule_id',
+      sql<string>`max(r.rule_name)`.as('rule_name'),
+      sql<number>`max(r.category_id)`.as('category_id'),
+      (eb) => eb.fn.countAll<number | string>().as('findings'),
+      sql<number | string>`count(distinct r.page_id)`.as('pages'),
+      sql<number | string>`count(distinct ${ruleGroupKey})`.as('groups'),
+    ])
+    .where('r.scan_id', '=', scanId)
+    .groupBy('r.rule_id');
+  if (category) query = query.where('r.category_id', '=', Number(category));
+  const rows = await query.execute();
+  return rows
+    .map((row) => ({
+      ruleId: row.rule_id,
+      ruleName: row.rule_name,
+      ruleCategoryID: Number(row.category_id),
+      ruleURL: ruleNoteOf(row.rule_id).ruleURL,
+      findings: Number(row.findings),
+      pages: Number(row.pages),
+      groups: Number(row.groups),
+    }))
+    .sort((a, b) => b.findings - a.findings || a.ruleName.localeCompare(b.ruleName));
+}
+
+/** One page of a rule's groups of identical findings, largest first, and how many there are. */
+export async function ruleGroupPage(
+  db: Kysely<Database>,
+  scanId: string,
+  query: { ruleId: string; page: number; pageSize: number },
+): Promise<{ rows: RuleGroup[]; total: number }> {
+  const groups = db
+    .selectFrom('scan_rule_violations as r')
+    .innerJoin('scan_pages as p', (join) =>
+      join.onRef('p.scan_id', '=', 'r.scan_id').onRef('p.id', '=', 'r.page_id'),
+    )
+    .where('r.scan_id', '=', scanId)
+    .where('r.rule_id', '=', query.ruleId)
+    .groupBy(ruleGroupKey);
+  const [rows, count] = await Promise.all([
+    groups
+      .select([
+        ruleGroupKey.as('group_key'),
+        // Shown when every finding of the group says the same (else the key stands for them).
+        sql<string | null>`case when min(r.message) = max(r.message) then max(r.message) end`.as(
+          'message',
+        ),
+        sql<string | null>`case when min(r.snippet) = max(r.snippet) then max(r.snippet) end`.as(
+          'snippet',
+        ),
+        (eb) => eb.fn.countAll<number | string>().as('findings'),
+        sql<number | string>`count(distinct r.page_id)`.as('pages'),
+        sql<string>`min(p.url)`.as('first_uri'),
+      ])
+      .orderBy('findings', 'desc')
+      .orderBy('group_key')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    db
+      .selectFrom('scan_rule_violations as r')
+      .select(sql<number | string>`count(distinct ${ruleGroupKey})`.as('count'))
+      .where('r.scan_id', '=', scanId)
+      .where('r.rule_id', '=', query.ruleId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.count),
+    rows: rows.map((row) => ({
+      key: row.group_key,
+      message: row.message,
+      snippet: row.snippet,
+      findings: Number(row.findings),
+      pages: Number(row.pages),
+      firstUri: row.first_uri,
+    })),
+  };
 }
 
 export async function ruleCategoryCounts(db: Kysely<Database>, scanId: string) {

@@ -7,6 +7,10 @@ import {
   inclusionReportQuerySchema,
   reportQuerySchema,
   reportSummarySchema,
+  ruleCountsQuerySchema,
+  ruleCountsReportSchema,
+  ruleGroupsQuerySchema,
+  ruleGroupsReportSchema,
   ruleReportQuerySchema,
   sampleSiteScanIdSchema,
   type ReportQuery,
@@ -184,6 +188,49 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
       },
     );
   }
+
+  // The rule tab's grouped view (issue 25): counts per rule, then a rule's groups of identical
+  // findings; a group's rows are the rule tab's call with `ruleId` and `group`.
+  routes.get(
+    '/api/report/ruleCounts/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: ruleCountsQuerySchema,
+        response: { 200: ruleCountsReportSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await optionalUser(app, request, reply);
+      const release = await heavyReadPlace(heavyReads, readerOf(request, user), reply);
+      if (!release) return abandon(reply);
+      try {
+        return await reports.ruleCounts(user, request.params.id, request.query.category);
+      } finally {
+        release();
+      }
+    },
+  );
+  routes.get(
+    '/api/report/ruleGroups/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: ruleGroupsQuerySchema,
+        response: { 200: ruleGroupsReportSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await optionalUser(app, request, reply);
+      const release = await heavyReadPlace(heavyReads, readerOf(request, user), reply);
+      if (!release) return abandon(reply);
+      try {
+        return await reports.ruleGroups(user, request.params.id, request.query);
+      } finally {
+        release();
+      }
+    },
+  );
 
   registerRulePageRoute(app);
 

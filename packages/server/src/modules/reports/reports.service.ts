@@ -15,6 +15,8 @@ import {
   type ReportData,
   type ReportQuery,
   type ReportSummary,
+  type RuleCountsReport,
+  type RuleGroupsReport,
   type RuleRow,
   type SampleSiteScanId,
   type ReportTab,
@@ -48,6 +50,8 @@ import {
   pageRows,
   reasonCounts,
   ruleCategoryCounts,
+  ruleCounts,
+  ruleGroupPage,
   rulePage,
   ruleRows,
   type UrlCheckpoint,
@@ -244,6 +248,28 @@ export class ReportService {
         allRules: category.rules,
       })),
     );
+  }
+
+  /** The rule tab's grouped view, first level: findings, pages and groups per rule (issue 25). */
+  async ruleCounts(
+    user: SignedInUser | null,
+    id: string,
+    category: string | undefined,
+  ): Promise<RuleCountsReport> {
+    await this.#scan(user, id);
+    const rules = await ruleCounts(this.deps.db, id, category);
+    return { rules, findings: rules.reduce((sum, rule) => sum + rule.findings, 0) };
+  }
+
+  /** One rule's findings in groups of identical findings, largest first, paged. */
+  async ruleGroups(
+    user: SignedInUser | null,
+    id: string,
+    query: { ruleId: string; page: number; pageSize: number },
+  ): Promise<RuleGroupsReport> {
+    await this.#scan(user, id);
+    const { rows, total } = await ruleGroupPage(this.deps.db, id, query);
+    return { lists: rows, total, page: query.page, pageSize: query.pageSize };
   }
 
   /** Each repeat of an id (or a[name]) on a page, with where it was first defined. */

@@ -6,6 +6,7 @@ import {
   type LinkEvent,
   type ScanEvent,
 } from '@linkaudit/engine';
+import { ruleGroupKeyOf } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
 import { checkDetailJson } from './scan-checkpoint.js';
 import type {
@@ -241,6 +242,7 @@ export class ScanResultWriter implements Backpressure {
           col: event.column,
           snippet: event.snippet,
           message: event.message ?? null,
+          group_key: ruleGroupKeyOf(event.message, event.snippet),
         });
         return;
       case 'done':

@@ -11,6 +11,7 @@ import {
   plans,
   requeueScanRequestSchema,
   resolveScan,
+  mergeIgnoredWords,
   scanMessages,
   scanRequestSchema,
   sitesOf,
@@ -87,6 +88,8 @@ export interface ScanServiceDeps {
   creditPeriodStart?: (userId: string, now: Date) => Promise<Date | null>;
   /** The addresses of the owner's schedules (the schedules module), for the websites allowance. */
   scheduleUrls?: (userId: string, exceptScheduleId?: string) => Promise<string[]>;
+  /** The owner's words to ignore for a site (spelling module): every new scan of it takes them. */
+  siteWords?: (userId: string, site: string) => Promise<string[]>;
 }
 
 /** Scans of SPEC §3/§4/§7: submit (plan limits, credits), list, cancel, trash; owners only. */
@@ -118,7 +121,10 @@ export class ScanService {
     settingsInput: ScanRequestInput,
     options: QueueOptions = {},
   ): Promise<CreateScanResponse> {
-    const request = await this.#checkedRequest(settingsInput, options.url);
+    const request = await this.#withSiteWords(
+      owner,
+      await this.#checkedRequest(settingsInput, options.url),
+    );
     const resolution = await this.#resolveNow(owner, request);
     if (resolution.outcome !== 'resolved') return refusal(resolution);
     const resolved = resolution.scan;
@@ -180,6 +186,16 @@ export class ScanService {
       this.deps.scheduleUrls?.(owner.id, sites.exceptScheduleId) ?? [],
     ]);
     return sitesOf([...scanUrls, ...scheduleUrls]);
+  }
+
+  /**
+   * The request with the owner's words to ignore for its site added (issue 25: "ignore this
+   * word" on a report row applies from the next scan of the site on: new, rerun or scheduled).
+   */
+  async #withSiteWords(owner: ScanOwner, request: ScanRequest): Promise<ScanRequest> {
+    const words = (await this.deps.siteWords?.(owner.id, request.url)) ?? [];
+    if (words.length === 0) return request;
+    return { ...request, spellingIgnore: mergeIgnoredWords(request.spellingIgnore ?? [], words) };
   }
 
   async #checkedRequest(settingsInput: ScanRequestInput, url?: string): Promise<ScanRequest> {

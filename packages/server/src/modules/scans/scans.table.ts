@@ -134,6 +134,8 @@ export interface ScanRuleViolationsTable {
   col: number;
   snippet: string | null;
   message: string | null;
+  /** The finding's group (core's ruleGroupKeyOf); null for findings of older scans. */
+  group_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

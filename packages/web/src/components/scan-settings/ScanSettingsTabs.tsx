@@ -5,6 +5,7 @@ import { limits, ScanDepth, ScanLimitOption, type ScanRequest } from '@linkaudit
 import { UpgradeNote } from '../ui/UpgradeNote';
 import { ExcludeLinksEditor } from './ExcludeLinksEditor';
 import { RulesPicker } from './RulesPicker';
+import { SpellingIgnoreField } from './SpellingIgnoreField';
 
 export type SettingsTab = 'depth' | 'options' | 'exclude' | 'rules' | 'what' | 'seo' | 'schedule';
 
@@ -151,11 +152,19 @@ export function ScanSettingsTabs({
       key: 'rules',
       label: t('scan.groups.rules'),
       children: (
-        <RulesPicker
-          paid={paid}
-          selected={settings.selectedRules}
-          onChange={(selectedRules) => set({ selectedRules })}
-        />
+        <>
+          <RulesPicker
+            paid={paid}
+            selected={settings.selectedRules}
+            onChange={(selectedRules) => set({ selectedRules })}
+          />
+          {paid && (
+            <SpellingIgnoreField
+              words={settings.spellingIgnore ?? []}
+              onChange={(spellingIgnore) => set({ spellingIgnore })}
+            />
+          )}
+        </>
       ),
     },
     {

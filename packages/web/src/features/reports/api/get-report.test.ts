@@ -25,4 +25,16 @@ describe('the query of a report tab', () => {
       'page=1&pageSize=50&category=4&format=csv',
     );
   });
+
+  it('asks the rule tab for one group of identical findings, an empty key included', () => {
+    const rows = new URLSearchParams(
+      tabQuery('ruleResult', { ...defaultTabView, ruleId: '3007', group: '<font> is deprecated' }),
+    );
+    expect(rows.get('ruleId')).toBe('3007');
+    expect(rows.get('group')).toBe('<font> is deprecated');
+    expect(tabQuery('ruleResult', { ...defaultTabView, ruleId: '5', group: '' })).toContain(
+      'group=',
+    );
+    expect(tabQuery('page', { ...defaultTabView, ruleId: '5' })).not.toContain('ruleId');
+  });
 });

@@ -31,7 +31,7 @@ export const linkStatuses: readonly LinkStatus[] = ['broken', 'all', 'anchor'];
  */
 export type TabView = Pick<
   ReportQuery,
-  'page' | 'pageSize' | 'groupBy' | 'category' | 'target' | 'source' | 'reason'
+  'page' | 'pageSize' | 'groupBy' | 'category' | 'target' | 'source' | 'reason' | 'ruleId' | 'group'
 > & { status?: LinkStatus };
 
 export const defaultTabView: TabView = { page: 1, pageSize: 50, groupBy: 'none' };
@@ -51,6 +51,11 @@ export function tabQuery(tab: ReportTab, view: TabView, format?: 'csv'): string 
     if (view.source) query.source = view.source;
   } else if (view.category) {
     query.category = view.category;
+  }
+  // The rule tab: the rows of one rule's group of identical findings (the grouped view, expanded).
+  if (tab === 'ruleResult' && view.ruleId) {
+    query.ruleId = view.ruleId;
+    if (view.group !== undefined) query.group = view.group;
   }
   if (format) query.format = format;
   return new URLSearchParams(

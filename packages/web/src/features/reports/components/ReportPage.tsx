@@ -4,7 +4,7 @@ import {
   RedoOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import { Alert, App, Button, Select, Space, Spin, Tabs } from 'antd';
+import { Alert, App, Button, Segmented, Select, Space, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -34,6 +34,7 @@ import {
   PageTable,
   RuleTable,
 } from './ReportTables';
+import { RuleGroupsView } from './RuleGroups';
 import { SettingsDialog } from './SettingsDialog';
 import { settingsOf, SummaryView } from './SummaryView';
 
@@ -60,6 +61,8 @@ export default function ReportPage() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
+  // The rule tab shows counts per rule and groups first (issue 25); every row is one switch away.
+  const [ruleView, setRuleView] = useState<'grouped' | 'all'>('grouped');
   const summary = useReportSummary(scanId);
   const tabs = {
     link: useReportTab('link', scanId, views.link),
@@ -259,11 +262,32 @@ export default function ReportPage() {
             key: 'ruleResult',
             label: t('report.tabs.rule'),
             children: (
-              <RuleTable
-                data={tabs.ruleResult.data}
-                rulesEnabled={settings.selectedRules.length > 0}
-                {...paging('ruleResult')}
-              />
+              <>
+                <Segmented
+                  className="rule-view"
+                  aria-label={t('report.ruleView.label')}
+                  value={ruleView}
+                  onChange={setRuleView}
+                  options={(['grouped', 'all'] as const).map((value) => ({
+                    value,
+                    label: t(`report.ruleView.${value}`),
+                  }))}
+                />
+                {ruleView === 'grouped' ? (
+                  <RuleGroupsView
+                    scanId={scanId}
+                    category={views.ruleResult.category}
+                    rulesEnabled={settings.selectedRules.length > 0}
+                  />
+                ) : (
+                  <RuleTable
+                    scanId={scanId}
+                    data={tabs.ruleResult.data}
+                    rulesEnabled={settings.selectedRules.length > 0}
+                    {...paging('ruleResult')}
+                  />
+                )}
+              </>
             ),
           },
           {

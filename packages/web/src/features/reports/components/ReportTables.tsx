@@ -17,6 +17,7 @@ import { translateMessage } from '../../../lib/errors';
 import { formatMegabytes } from '../../../lib/format';
 import { ruleCategoryKey } from '../../../lib/rule-category';
 import { useReportTab, type TabView } from '../api/get-report';
+import { IgnoreWord } from './RuleGroups';
 
 type Paging = { view: TabView; onView: (view: TabView) => void };
 
@@ -236,11 +237,17 @@ export function PageTable({
 }
 
 export function RuleTable({
+  scanId,
   data,
   loading,
   rulesEnabled,
   ...paging
-}: Paging & { data: ReportData<RuleRow> | undefined; loading: boolean; rulesEnabled: boolean }) {
+}: Paging & {
+  scanId: string;
+  data: ReportData<RuleRow> | undefined;
+  loading: boolean;
+  rulesEnabled: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Table<RuleRow>
@@ -276,7 +283,11 @@ export function RuleTable({
           title: t('report.columns.finding'),
           key: 'finding',
           ellipsis: true,
-          render: (_, row) => row.message ?? row.snippet,
+          render: (_, row) => (
+            <>
+              {row.message ?? row.snippet} <IgnoreWord scanId={scanId} message={row.message} />
+            </>
+          ),
         },
         { title: t('report.columns.note'), dataIndex: 'ruleNote', ellipsis: true },
       ]}

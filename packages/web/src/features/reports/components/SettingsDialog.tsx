@@ -35,6 +35,10 @@ export function SettingsDialog({
     [t('scan.seo.pageInclusion'), yes(settings.checkPageInclusion)],
     [t('scan.groups.rules'), String(settings.selectedRules.length)],
     [
+      t('scan.spellingIgnore.label'),
+      settings.spellingIgnore?.join(', ') || t('report.settings.none'),
+    ],
+    [
       t('scan.groups.exclude'),
       settings.excludeLinks.map((item) => item.link).join('\n') || t('report.settings.none'),
     ],
