@@ -654,14 +654,15 @@ export async function pagePage(
   return { total: Number(count.count), rows: rows.map(toPageRow) };
 }
 
-/** Every row of the page tab matching the filters, streamed as linkRows is. */
+/** Every row of the page tab matching the filters (over `minBytes`), streamed as linkRows is. */
 export async function* pageRows(
   db: Kysely<Database>,
   scanId: string,
   query: ReportQuery,
   batchSize: number,
+  minBytes = 0,
 ): AsyncGenerator<PageRow> {
-  for await (const row of pageRowsQuery(db, scanId, query, 0).stream(batchSize)) {
+  for await (const row of pageRowsQuery(db, scanId, query, minBytes).stream(batchSize)) {
     yield toPageRow(row);
   }
 }
@@ -782,6 +783,31 @@ export async function* ruleRows(
   batchSize: number,
 ): AsyncGenerator<RuleRow> {
   for await (const row of ruleRowsQuery(db, scanId, query).stream(batchSize)) yield toRuleRow(row);
+}
+
+/** Findings and pages with one, per rule (the PDF's rule summary): most findings first. */
+export async function ruleCounts(db: Kysely<Database>, scanId: string) {
+  const rows = await db
+    .selectFrom('scan_rule_violations')
+    .select([
+      'rule_id',
+      'category_id',
+      (eb) => eb.fn.max('rule_name').as('rule_name'),
+      (eb) => eb.fn.countAll<number | string>().as('count'),
+      sql<number | string>`count(distinct page_id)`.as('pages'),
+    ])
+    .where('scan_id', '=', scanId)
+    .groupBy(['rule_id', 'category_id'])
+    .orderBy('count', 'desc')
+    .orderBy('rule_id')
+    .execute();
+  return rows.map((row) => ({
+    ruleId: row.rule_id,
+    ruleName: row.rule_name,
+    ruleCategoryID: row.category_id,
+    violations: Number(row.count),
+    pages: Number(row.pages),
+  }));
 }
 
 export async function ruleCategoryCounts(db: Kysely<Database>, scanId: string) {
