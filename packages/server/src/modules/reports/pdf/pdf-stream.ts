@@ -41,7 +41,8 @@ async function* pdfChunks(
   const queue: Buffer[] = [];
   let queued = 0;
   let ended = false;
-  let failed: Error | null = null;
+  // An object, so the closures' writes are seen by the loop's checks (no narrowing to null).
+  const outcome: { failed: Error | null } = { failed: null };
   let abandoned = false;
   let wakeReader: (() => void) | null = null;
   let wakeWriter: (() => void) | null = null;
@@ -71,7 +72,7 @@ async function* pdfChunks(
   write({ doc, flow }).then(
     () => doc.end(),
     (error: unknown) => {
-      failed = error instanceof Error ? error : new Error(String(error));
+      outcome.failed = error instanceof Error ? error : new Error(String(error));
       ended = true;
       wake('reader');
     },
@@ -86,7 +87,7 @@ async function* pdfChunks(
         yield chunk;
         continue;
       }
-      if (failed) throw failed;
+      if (outcome.failed) throw outcome.failed;
       if (ended) return;
       await new Promise<void>((resolve) => (wakeReader = resolve));
     }
