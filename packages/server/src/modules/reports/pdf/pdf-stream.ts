@@ -63,8 +63,12 @@ async function* pdfChunks(
     ended = true;
     wake('reader');
   });
+  // Written and not yet taken: our queue, and what pdfkit pushed that its stream has not yet
+  // emitted (it emits on process.nextTick, which a writer awaiting settled promises never lets
+  // run: counting only the queue, the writer would never pause).
+  const waiting = () => queued + doc.readableLength;
   const flow = async () => {
-    while (queued > HIGH_WATER_BYTES && !abandoned) {
+    while (waiting() > HIGH_WATER_BYTES && !abandoned) {
       await new Promise<void>((resolve) => (wakeWriter = resolve));
     }
     if (abandoned) throw new PdfAbandoned();
@@ -83,7 +87,7 @@ async function* pdfChunks(
       const chunk = queue.shift();
       if (chunk) {
         queued -= chunk.length;
-        if (queued <= HIGH_WATER_BYTES) wake('writer');
+        if (waiting() <= HIGH_WATER_BYTES) wake('writer');
         yield chunk;
         continue;
       }
