@@ -27,8 +27,8 @@ describe('streamed PDF', () => {
     const progress = { rows: 0 };
     const chunks = streamPdf({ autoFirstPage: false, compress: false }, rowWriter(progress));
     const iterator = chunks[Symbol.asyncIterator]();
-    const first = await iterator.next();
-    expect(first.value?.subarray(0, 5).toString()).toBe('%PDF-');
+    const first = (await iterator.next()).value as Buffer;
+    expect(first.subarray(0, 5).toString()).toBe('%PDF-');
     // Nothing read for a while: the writer stops at the high-water mark, well before the end.
     await wait(400);
     const paused = progress.rows;
@@ -38,7 +38,7 @@ describe('streamed PDF', () => {
     // Reading on lets it finish: a whole document.
     const rest: Buffer[] = [];
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      rest.push(next.value);
+      rest.push(next.value as Buffer);
     }
     expect(progress.rows).toBe(ROWS);
     expect(Buffer.concat(rest).toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);

@@ -16,7 +16,7 @@ export class PdfAbandoned extends Error {
  */
 export interface PdfWriter {
   doc: PDFKit.PDFDocument;
-  flow(): Promise<void>;
+  flow: () => Promise<void>;
 }
 
 /**
