@@ -38,7 +38,7 @@ describe('streamed PDF', () => {
     // Reading on lets it finish: a whole document.
     const rest: Buffer[] = [];
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      rest.push(next.value as Buffer);
+      rest.push(next.value);
     }
     expect(progress.rows).toBe(ROWS);
     expect(Buffer.concat(rest).toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
