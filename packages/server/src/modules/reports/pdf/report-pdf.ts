@@ -184,17 +184,18 @@ class PdfPages {
   }
 }
 
-/** `text` cut with an ellipsis to fit `width` at the current font and size. */
+/**
+ * `text` cut with an ellipsis to fit `width` at the current font and size: cut where the text's
+ * average character width says, then shortened while still too wide (one or two measures).
+ */
 function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  let low = 0;
-  let high = text.length;
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (doc.widthOfString(`${text.slice(0, mid)}…`) <= width) low = mid;
-    else high = mid - 1;
+  const full = doc.widthOfString(text);
+  if (full <= width) return text;
+  let cut = Math.floor((text.length * width) / full);
+  while (cut > 0 && doc.widthOfString(`${text.slice(0, cut)}…`) > width) {
+    cut -= Math.max(1, Math.ceil(cut * 0.03));
   }
-  return `${text.slice(0, low)}…`;
+  return `${text.slice(0, Math.max(0, cut))}…`;
 }
 
 function writeTitle(doc: PDFKit.PDFDocument, texts: PdfTexts, content: ReportPdfContent): void {
