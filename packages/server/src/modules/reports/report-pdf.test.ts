@@ -49,7 +49,7 @@ describe.each(testDialects())('report PDF (%s)', (dialect) => {
     });
     server = await startTestServer(
       dialect,
-      { LINKAUDIT_ALLOWED_HOSTS: '127.0.0.1' },
+      { LINKAUDIT_ALLOWED_HOSTS: '127.0.0.1', ADMIN_EMAILS: `pdf-admin-${dialect}@example.com` },
       fastEngineOptions,
     );
     api = apiClient(server.baseUrl);
@@ -197,8 +197,15 @@ describe.each(testDialects())('report PDF (%s)', (dialect) => {
     expect(byDefault.text).toContain('LinkAudit Link report');
   });
 
-  it('is the owner’s: others get 404, a bad language 400', async () => {
+  it('is the owner’s and an admin’s: others get 404, a bad language 400', async () => {
     const path = `/api/report/pdf/${scanId}`;
+    const admin = await signUp(api, 'pdf-admin', `pdf-admin-${dialect}@example.com`);
+    const asAdmin = await fetch(`${server.baseUrl}${path}?lang=en`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(asAdmin.status).toBe(200);
+    const { text } = await textOf('admin', Buffer.from(await asAdmin.arrayBuffer()));
+    expect(text).toContain(site.url('/missing.html'));
     expect((await api.get(path, stranger.token)).status).toBe(404);
     expect((await api.get(path)).status).toBe(404);
     expect((await api.get(`${path}?lang=fr`, owner.token)).status).toBe(400);
