@@ -179,6 +179,9 @@ describe.each(testDialects())('report PDF (%s)', (dialect) => {
       '重复的锚点',
       '规则摘要',
       '全部失效链接',
+      // Failure labels as the web app shows them in Chinese.
+      '未找到',
+      '失效锚点',
     ]) {
       expect(text).toContain(heading);
     }

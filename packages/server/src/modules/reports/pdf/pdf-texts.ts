@@ -6,6 +6,25 @@ import type { AccountLanguage } from '@linkaudit/core';
  * both languages. Failure labels, rule names and URLs stay as stored (SPEC: rule texts are
  * English only).
  */
+/**
+ * Failure labels in Chinese, as the web app's locale shows them (`failureReason` of
+ * zh-CN/translation.json; pdf-texts.test.ts keeps the two equal). English shows SPEC's labels.
+ */
+export const zhFailureReasons: Readonly<Record<string, string>> = {
+  'Time Out': '超时',
+  'Invalid Remote Name': '无效的远程名称',
+  'Invalid Certificate': '无效证书',
+  'Authentication Required': '需要身份验证',
+  'Source Attribute Missing': '缺少来源属性',
+  'Not Found': '未找到',
+  'Engine Exception': '引擎异常',
+  'Invalid Format': '格式无效',
+  'Service Unavailable': '服务不可用',
+  'Internal Server Error': '服务器内部错误',
+  'Bad Request': '错误请求',
+  'Broken Anchor': '失效锚点',
+};
+
 const en = {
   product: 'LinkAudit',
   title: 'Link report',
@@ -51,6 +70,8 @@ const en = {
   allBroken: 'All broken links',
   position: (line: number, column: number) => `Line ${line}, Position ${column}`,
   seconds: (s: number) => `${s} s`,
+  /** A stored failure label (SPEC §8's words, or Broken Anchor) in this language. */
+  reason: (label: string) => label,
 } as const;
 
 type PdfTexts = { [K in keyof typeof en]: (typeof en)[K] extends string ? string : (typeof en)[K] };
@@ -100,6 +121,7 @@ const zh: PdfTexts = {
   allBroken: '全部失效链接',
   position: (line: number, column: number) => `第 ${line} 行，第 ${column} 列`,
   seconds: (s: number) => `${s} 秒`,
+  reason: (label: string) => zhFailureReasons[label] ?? label,
 };
 
 export type { PdfTexts };

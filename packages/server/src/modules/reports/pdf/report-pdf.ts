@@ -263,11 +263,14 @@ function writeCharts(page: PdfPages, texts: PdfTexts, model: ReportSummary): voi
     doc.y = top + 16 + Math.max(...heights) + 8;
   };
   const reasons = [
-    ...model.reasons.map((r) => ({ label: r.failureReason, value: r.numberOfReferences })),
+    ...model.reasons.map((r) => ({
+      label: texts.reason(r.failureReason),
+      value: r.numberOfReferences,
+    })),
   ];
   // Broken anchors are a failure of their own beside SPEC's reasons, as on the screen.
   if (model.brokenAnchors > 0)
-    reasons.push({ label: brokenAnchorReason, value: model.brokenAnchors });
+    reasons.push({ label: texts.reason(brokenAnchorReason), value: model.brokenAnchors });
   row(
     [texts.failureReasons, (x, y) => drawDoughnut(doc, x, y, half, reasons, texts.noData)],
     [
@@ -323,7 +326,10 @@ function writeLink(page: PdfPages, link: LinkRow, texts: PdfTexts): void {
   doc.font('regular').fontSize(8.5).fillColor(ink);
   doc.text(fit(doc, link.targetUri, page.width), page.left, y, { lineBreak: false });
   doc.fontSize(7.5).fillColor(grey);
-  const status = [link.statusCode ?? '', link.failureReason ?? link.statusDetail]
+  const status = [
+    link.statusCode ?? '',
+    link.failureReason ? texts.reason(link.failureReason) : link.statusDetail,
+  ]
     .filter((part) => part !== '')
     .join(' ');
   const where = `${texts.source}: ${link.sourceUri} (${texts.position(link.line, link.column)})`;
@@ -345,7 +351,11 @@ function writeTopBroken(page: PdfPages, texts: PdfTexts, model: ReportSummary): 
   for (const sample of samples) {
     page.room(40);
     doc.moveDown(0.3);
-    doc.font('bold').fontSize(10).fillColor(ink).text(sample.failureReason, page.left);
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor(ink)
+      .text(texts.reason(sample.failureReason), page.left);
     doc.font('regular');
     for (const link of sample.links) writeLink(page, link, texts);
   }
