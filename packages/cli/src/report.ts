@@ -518,6 +518,31 @@ export function isBrokenSitemapEntry(entry: PageInclusionEvent): boolean {
   return entry.inSitemap && entry.notIndexableBecause.includes('status') && !answered;
 }
 
+/** What a page-inclusion entry is, as the CSV reason and the JUnit classname say it. */
+export function inclusionReason(
+  entry: PageInclusionEvent,
+): 'orphan' | 'in-sitemap' | 'not-in-sitemap' {
+  return entry.orphan ? 'orphan' : entry.inSitemap ? 'in-sitemap' : 'not-in-sitemap';
+}
+
+/**
+ * A page-inclusion entry in one line: its incoming links and indexability, a warning first for an
+ * orphan page and for a sitemap entry that does not answer (warnings never fail a run).
+ */
+export function inclusionMessage(entry: PageInclusionEvent): string {
+  const linked = entry.inboundSources.length > 0 ? `: ${entry.inboundSources.join(' ')}` : '';
+  const indexing = entry.indexable
+    ? 'indexable'
+    : `not indexable (${entry.notIndexableBecause.join(', ')})`;
+  const facts = `Linked from ${entry.inboundSources.length} page(s)${linked}; ${indexing}`;
+  if (isBrokenSitemapEntry(entry)) {
+    return `warning: listed in the sitemap but answers ${entry.statusCode ?? 'nothing'}; ${facts}`;
+  }
+  if (entry.orphan)
+    return `warning: orphan page, listed in the sitemap and linked from no crawled page; ${facts}`;
+  return facts;
+}
+
 /** Snippets and messages are page source: on one line, without control characters. */
 export function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex -- removing control characters is the point

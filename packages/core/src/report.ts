@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountLanguageSchema } from './account.js';
 
 /**
  * Report contracts of SPEC §3 (report rows, report data) and §7 (Reports): what
@@ -370,3 +371,10 @@ export function csvDocument(header: string[], rows: Array<Array<string | number 
   const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
+
+/**
+ * GET /api/report/pdf/{scanId} (the report's "Show as PDF"): `lang` is the report's language;
+ * without it the language cookie, else Accept-Language, decides.
+ */
+export const reportPdfQuerySchema = z.object({ lang: accountLanguageSchema.optional() });
+export type ReportPdfQuery = z.infer<typeof reportPdfQuerySchema>;

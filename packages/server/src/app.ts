@@ -262,13 +262,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerScanRoutes(app, { scans, submit: (user, body) => schedules.submit(user, body) });
   registerScheduleRoutes(app, { schedules });
   registerSpellingRoutes(app, spelling);
+  // Report reads per user: report tabs, summaries and OData feed pages share one limit.
+  const heavyReads = new HeavyReadLimiter(config.reportReads);
   registerReportRoutes(app, {
     reports,
-    heavyReads: new HeavyReadLimiter(config.reportReads),
+    heavyReads,
     exportReads: new HeavyReadLimiter(config.reportExports),
   });
   if (config.sampleReport.enabled) registerSampleSiteRoutes(app);
   await registerBiRoutes(app, {
+    heavyReads,
     bi: new BiService({
       db: database.db,
       reportDb: database.reportDb,

@@ -89,9 +89,10 @@ describe('the JUnit report', () => {
 
   it('fails on broken anchors and invalid certificates, and passes with a warning on the rest', () => {
     const root = parseXml(formatJunit(auditReport, options));
-    const suite = suiteOf(formatJunit(auditReport, options));
+    // The link suite; the page-inclusion suite after it adds 5 passing cases to the totals.
+    const suite = childrenNamed(root, 'testsuite')[0]!;
     const totals = { tests: '7', failures: '3', errors: '0', skipped: '0', time: '4.321' };
-    expect(root.attributes).toEqual({ name: 'linkaudit', ...totals });
+    expect(root.attributes).toEqual({ name: 'linkaudit', ...totals, tests: '12' });
     expect(suite.attributes).toMatchObject(totals);
     const properties = childrenNamed(childrenNamed(suite, 'properties')[0]!, 'property');
     expect(
@@ -274,6 +275,57 @@ describe('the quality rules in the JUnit report', () => {
   });
 
   it('has no rule suites without --rules', () => {
+    expect(childrenNamed(parseXml(formatJunit(shopReport, options)), 'testsuite')).toHaveLength(1);
+  });
+
+  it('lists page inclusion with --page-inclusion: a passing case per page and sitemap entry, warnings for orphans and dead entries', () => {
+    const root = parseXml(formatJunit(auditReport, options));
+    const suites = childrenNamed(root, 'testsuite');
+    expect(suites.map((suite) => suite.attributes.name)).toEqual([
+      'linkaudit https://shop.example.com/',
+      'linkaudit page inclusion',
+    ]);
+    const inclusion = suites[1]!;
+    expect(inclusion.attributes).toMatchObject({
+      tests: '5',
+      failures: '0',
+      errors: '0',
+      skipped: '0',
+    });
+    const properties = childrenNamed(childrenNamed(inclusion, 'properties')[0]!, 'property');
+    expect(
+      Object.fromEntries(properties.map((p) => [p.attributes.name, p.attributes.value])),
+    ).toEqual({ orphans: '1', inSitemap: '3', notInSitemap: '1' });
+    const cases = childrenNamed(inclusion, 'testcase');
+    const out = (c: XmlElement) => childrenNamed(c, 'system-out')[0]?.text ?? '';
+    expect(cases.map((c) => [c.attributes.classname, c.attributes.name, out(c)])).toEqual([
+      [
+        'page-inclusion.in-sitemap',
+        'https://shop.example.com/',
+        'Linked from 3 page(s): https://shop.example.com/about https://shop.example.com/blog https://shop.example.com/contact; indexable',
+      ],
+      [
+        'page-inclusion.in-sitemap',
+        'https://shop.example.com/about',
+        'Linked from 1 page(s): https://shop.example.com/; not indexable (noindex-meta, canonical-elsewhere)',
+      ],
+      [
+        'page-inclusion.orphan',
+        'https://shop.example.com/blog',
+        'warning: orphan page, listed in the sitemap and linked from no crawled page; Linked from 0 page(s); indexable',
+      ],
+      [
+        'page-inclusion.not-in-sitemap',
+        'https://shop.example.com/contact',
+        'Linked from 2 page(s): https://shop.example.com/ https://shop.example.com/about; indexable',
+      ],
+      [
+        'page-inclusion.in-sitemap',
+        'https://shop.example.com/gone',
+        'warning: listed in the sitemap but answers 404; Linked from 0 page(s); not indexable (status)',
+      ],
+    ]);
+    // Without --page-inclusion there is no such suite.
     expect(childrenNamed(parseXml(formatJunit(shopReport, options)), 'testsuite')).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { paths, type RouteEntry } from '../config/paths';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { AppLayout } from './layout/AppLayout';
 
-const comingSoon = () => import('../features/coming-soon/components/ComingSoonPage');
+const reportViewer = lazy(() => import('../features/reports/viewer/ReportViewerPage'));
 
 /** Each screen of SPEC §2, loaded when first visited. */
 const screens: Array<[RouteEntry, LazyExoticComponent<ComponentType>]> = [
@@ -12,10 +12,8 @@ const screens: Array<[RouteEntry, LazyExoticComponent<ComponentType>]> = [
   [paths.scan, lazy(() => import('../features/scans/components/ScanPage'))],
   [paths.report, lazy(() => import('../features/reports/components/ReportPage'))],
   [paths.printReport, lazy(() => import('../features/reports/components/PrintReportPage'))],
-  [
-    paths.reportingService,
-    lazy(() => comingSoon().then((m) => ({ default: m.ReportingServiceComingSoon }))),
-  ],
+  [paths.reportingService, reportViewer],
+  [paths.reportViewer, reportViewer],
   [paths.schedule, lazy(() => import('../features/schedules/components/SchedulePage'))],
   [paths.admin, lazy(() => import('../features/admin/components/AdminPage'))],
   [paths.about, lazy(() => import('../features/info/components/AboutPage'))],

@@ -31,6 +31,12 @@ export const paths = {
     labelKey: 'nav.reportingService',
     protected: true,
   },
+  // SPEC §7's viewer address (query reportTypeID=0 and userScanId); the same viewer.
+  reportViewer: {
+    path: '/app/reports/ReportViewer',
+    labelKey: 'nav.reportingService',
+    protected: true,
+  },
   signIn: { path: '/signin', labelKey: 'nav.signIn' },
   login: { path: '/login', labelKey: 'nav.signIn' },
   join: { path: '/join', labelKey: 'nav.join' },

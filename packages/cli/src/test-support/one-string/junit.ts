@@ -1,11 +1,13 @@
 import { ruleCategoryLabel, ScanStatus } from '@linkaudit/core';
-import type { CertificateEvent, DuplicateAnchorEvent } from '@linkaudit/engine';
+import type { CertificateEvent, DuplicateAnchorEvent, PageInclusionEvent } from '@linkaudit/engine';
 import {
   anchorName,
   certificateProblems,
   describeAnswer,
   displayUrl,
   formatSource,
+  inclusionMessage,
+  inclusionReason,
   oneLine,
   reasonSlug,
   statusName,
@@ -51,7 +53,7 @@ export const formatJunit: Formatter = (report) => {
     properties: properties(report),
     cases,
   };
-  const suites = [linkSuite, ...ruleSuites(report)];
+  const suites = [linkSuite, ...ruleSuites(report), ...inclusionSuites(report)];
   const total = (name: 'tests' | 'failures' | 'errors' | 'skipped'): number =>
     suites.reduce((sum, suite) => sum + suite.counts[name], 0);
   const totals = totalsText({
@@ -295,6 +297,39 @@ function scanErrorCase(report: ScanReport): string {
   return [
     '    <testcase classname="linkaudit" name="scan" time="0">',
     `      <error type="Failed" message="${xmlAttribute(message)}"/>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+/**
+ * With --page-inclusion, a suite of its own: a passing case per page and sitemap entry (classname
+ * `page-inclusion.<orphan|in-sitemap|not-in-sitemap>`), its incoming links and indexability in
+ * system-out, a warning first for orphans and sitemap entries that do not answer. Inclusion
+ * findings are warnings: they never fail a run (docs/decisions.md), so no case fails.
+ */
+function inclusionSuites(report: ScanReport): Suite[] {
+  const entries = report.pageInclusion;
+  if (!entries) return [];
+  const count = (reason: string) =>
+    entries.filter((entry) => inclusionReason(entry) === reason).length;
+  return [
+    {
+      name: 'linkaudit page inclusion',
+      counts: { tests: entries.length, failures: 0, errors: 0, skipped: 0, time: 0 },
+      properties: [
+        ['orphans', count('orphan')],
+        ['inSitemap', count('in-sitemap')],
+        ['notInSitemap', count('not-in-sitemap')],
+      ],
+      cases: entries.map(inclusionCase),
+    },
+  ];
+}
+
+function inclusionCase(entry: PageInclusionEvent): string {
+  return [
+    `    <testcase classname="page-inclusion.${inclusionReason(entry)}" name="${xmlAttribute(entry.page)}" time="0">`,
+    `      <system-out>${xmlText(inclusionMessage(entry))}</system-out>`,
     '    </testcase>',
   ].join('\n');
 }

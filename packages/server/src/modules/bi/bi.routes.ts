@@ -15,12 +15,24 @@ import {
 } from '@linkaudit/core';
 import { signedInUser } from '../../plugins/authentication.js';
 import { HttpError } from '../../plugins/error-handler.js';
+import {
+  HeavyReadAbandoned,
+  HeavyReadRefused,
+  type HeavyReadLimiter,
+  type ReleaseHeavyRead,
+} from '../reports/heavy-reads.js';
+import { tooManyReportReadsMessage } from '../reports/reports.routes.js';
 import type { BiReader, BiService, FeedPage } from './bi.service.js';
 import { isEntitySet, metadataDocument } from './odata-model.js';
 import { ODataQueryError } from './odata-query.js';
 
 export interface BiRouteDeps {
   bi: BiService;
+  /**
+   * The per-user limit of report reads (reports.routes.ts): a feed page or count is one, so a
+   * workbook refreshing many tables at once cannot hold every read connection.
+   */
+  heavyReads: HeavyReadLimiter;
 }
 
 /** OData v4 JSON answers (Part 1 §8.1.1, JSON Format §3). */
@@ -97,7 +109,7 @@ async function* feedJson(page: FeedPage): AsyncGenerator<string> {
  */
 export async function registerBiRoutes(app: FastifyInstance, deps: BiRouteDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { bi } = deps;
+  const { bi, heavyReads } = deps;
 
   routes.get(
     '/api/bi/tokens',
@@ -158,13 +170,38 @@ export async function registerBiRoutes(app: FastifyInstance, deps: BiRouteDeps):
   );
 
   await app.register((scope, _options, done) => {
-    registerFeed(scope, bi);
+    registerFeed(scope, bi, heavyReads);
     done();
   });
 }
 
+/**
+ * A place among the token owner's report reads (the same per-user limit as report tabs), or a
+ * 429 OData error with Retry-After; null when the client went away while waiting.
+ */
+async function feedReadPlace(
+  limiter: HeavyReadLimiter,
+  who: BiReader,
+  reply: FastifyReply,
+): Promise<ReleaseHeavyRead | null> {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  try {
+    return await limiter.acquire(`user:${who.userId}`, controller.signal);
+  } catch (error) {
+    if (error instanceof HeavyReadAbandoned) return null;
+    if (error instanceof HeavyReadRefused) {
+      void reply.header('retry-after', String(error.retryAfterSeconds));
+      throw new HttpError(429, tooManyReportReadsMessage(error.retryAfterSeconds));
+    }
+    throw error;
+  }
+}
+
 /** The feed in a scope of its own: every refusal there is an OData error body. */
-function registerFeed(scope: FastifyInstance, bi: BiService): void {
+function registerFeed(scope: FastifyInstance, bi: BiService, heavyReads: HeavyReadLimiter): void {
   scope.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ODataQueryError || error instanceof HttpError) {
       return odataError(
@@ -206,12 +243,30 @@ function registerFeed(scope: FastifyInstance, bi: BiService): void {
     if (!setName || !isEntitySet(setName) || rest.length > 0 || (segment && segment !== '$count')) {
       throw new ODataQueryError(`No resource '${resource}' in this service.`, 404);
     }
-    if (segment === '$count') {
-      const count = await bi.count(who, params.scanId, setName, query);
-      return reply.header('content-type', 'text/plain;charset=utf-8').send(String(count));
+    const release = await feedReadPlace(heavyReads, who, reply);
+    if (!release) {
+      reply.hijack();
+      reply.raw.destroy();
+      return reply;
     }
+    if (segment === '$count') {
+      try {
+        const count = await bi.count(who, params.scanId, setName, query);
+        return reply.header('content-type', 'text/plain;charset=utf-8').send(String(count));
+      } finally {
+        release();
+      }
+    }
+    // A page holds its place until its answer has been sent (or its client has gone).
+    reply.raw.once('close', release);
     const maxPageSize = preferredPageSize(request);
-    const page = await bi.feedPage(who, params.scanId, setName, query, maxPageSize);
+    let page: FeedPage;
+    try {
+      page = await bi.feedPage(who, params.scanId, setName, query, maxPageSize);
+    } catch (error) {
+      release();
+      throw error;
+    }
     if (maxPageSize) {
       void reply.header(
         'preference-applied',

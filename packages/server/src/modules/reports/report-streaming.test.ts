@@ -317,6 +317,36 @@ describe.each(testDialects())('streamed exports and the per-user read limit (%s)
     }
   });
 
+  it('counts OData feed reads against the same per-user limit: a third waits, then gets an OData 429', async () => {
+    const created = await api.post('/api/bi/tokens', { name: 'limit' }, owner.token);
+    expect(created.status).toBe(201);
+    const basic = `Basic ${Buffer.from(`x:${String(created.body.token)}`).toString('base64')}`;
+    const feed = (set: string) =>
+      fetch(`${server.baseUrl}/PowerBi/odata/${bigScan}/${set}`, {
+        headers: { authorization: basic },
+      });
+    const release = await holdTwoReportReads();
+    try {
+      for (const set of ['Links?$top=5', 'Pages/$count']) {
+        const refused = await feed(set);
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get('retry-after')).toBe('1');
+        expect(refused.headers.get('odata-version')).toBe('4.0');
+        expect(await refused.json()).toEqual({
+          error: { code: 'TooManyRequests', message: tooManyReportReadsMessage(1) },
+        });
+      }
+      // The service document and $metadata read no rows: never limited.
+      expect((await feed('')).status).toBe(200);
+      expect((await feed('$metadata')).status).toBe(200);
+    } finally {
+      await release();
+    }
+    const answered = await feed('Links?$top=5');
+    expect(answered.status).toBe(200);
+    expect(((await answered.json()) as { value: unknown[] }).value).toHaveLength(5);
+  });
+
   it("computes a finished scan's summary once for readers arriving together, and keeps it", async () => {
     const otherId = await userIdOf(server.database.db, other.email);
     const [together, alone] = [

@@ -671,14 +671,15 @@ export async function pagePage(
   return { total: Number(count.count), rows: rows.map(toPageRow) };
 }
 
-/** Every row of the page tab matching the filters, streamed as linkRows is. */
+/** Every row of the page tab matching the filters (over `minBytes`), streamed as linkRows is. */
 export async function* pageRows(
   db: Kysely<Database>,
   scanId: string,
   query: ReportQuery,
   batchSize: number,
+  minBytes = 0,
 ): AsyncGenerator<PageRow> {
-  for await (const row of pageRowsQuery(db, scanId, query, 0).stream(batchSize)) {
+  for await (const row of pageRowsQuery(db, scanId, query, minBytes).stream(batchSize)) {
     yield toPageRow(row);
   }
 }

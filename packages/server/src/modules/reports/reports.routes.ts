@@ -5,6 +5,7 @@ import {
   brokenLinksSummarySchema,
   idParamsSchema,
   inclusionReportQuerySchema,
+  reportPdfQuerySchema,
   reportQuerySchema,
   reportSummarySchema,
   ruleCountsQuerySchema,
@@ -16,6 +17,7 @@ import {
   type ReportQuery,
   type ReportTab,
 } from '@linkaudit/core';
+import { requestLanguage } from '../accounts/request-language.js';
 import { signedInUser, type SignedInUser } from '../../plugins/authentication.js';
 import { HttpError } from '../../plugins/error-handler.js';
 import {
@@ -228,6 +230,29 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
         return await reports.ruleGroups(user, request.params.id, request.query);
       } finally {
         release();
+      }
+    },
+  );
+  routes.get(
+    '/api/report/pdf/:id',
+    { schema: { params: idParams, querystring: reportPdfQuerySchema } },
+    async (request, reply) => {
+      const user = await optionalUser(app, request, reply);
+      // A PDF holds an export place for its whole download, as a CSV export does.
+      const release = await heavyReadPlace(exportReads, readerOf(request, user), reply);
+      if (!release) return abandon(reply);
+      reply.raw.once('close', release);
+      try {
+        const language = request.query.lang ?? requestLanguage(request);
+        const { fileName, chunks } = await reports.pdf(user, request.params.id, language);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(Readable.from(chunks, { objectMode: false, highWaterMark: 64 * 1024 }));
+      } catch (error) {
+        release();
+        throw error;
       }
     },
   );

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   brokenAnchorReason,
   csvCell,
+  limits,
   inclusionCategories,
   isFinishedStatus,
   reportMessages,
@@ -18,6 +19,7 @@ import {
   type RuleCountsReport,
   type RuleGroupsReport,
   type RuleRow,
+  type AccountLanguage,
   type SampleSiteScanId,
   type ReportTab,
 } from '@linkaudit/core';
@@ -28,6 +30,7 @@ import type { SampleReportService } from '../sample-report/sample-report.service
 import type { ScanRow, ScanService } from '../scans/scans.service.js';
 import {
   assembleReport,
+  defaultQuery,
   reportFigures,
   reportFiguresKey,
   type ReportFigures,
@@ -56,6 +59,8 @@ import {
   ruleRows,
   type UrlCheckpoint,
 } from './reports.repository.js';
+import { streamPdf } from './pdf/pdf-stream.js';
+import { pdfPageOptions, writeReportPdf } from './pdf/report-pdf.js';
 
 /**
  * Figures of finished scans kept in memory (a few kB each: samples of 10 links per reason), and
@@ -114,6 +119,25 @@ async function* csvChunks<Row>(
     }
   }
   if (chunk !== '') yield chunk;
+}
+
+/** What a PDF of a report answers: its file name and its bytes, produced as they are written. */
+export interface PdfExport {
+  fileName: string;
+  /** Stopping the iteration stops the writing and the database reading. */
+  chunks: AsyncIterable<Buffer>;
+}
+
+/** Rows read per step while a PDF is written (~40 pages of the PDF). */
+const PDF_BATCH_ROWS = 500;
+
+/** A scan URL's host for a file name (letters, digits, dots and dashes only). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/[^A-Za-z0-9.-]/g, '') || 'scan';
+  } catch {
+    return 'scan';
+  }
 }
 
 /** Reports of SPEC §2/§3/§7: summary and the four tabs, paged, sorted, filtered, grouped, as CSV. */
@@ -182,6 +206,35 @@ export class ReportService {
       }
     }
     return assembleReport(scan, figures);
+  }
+
+  /**
+   * The report as a PDF (report-pdf.ts) in `language`: the scan's access is checked before
+   * anything is sent; the model's figures (shared with the summary), the fattest pages and every
+   * broken link are then read while the PDF is written, rows 500 at a time from the export
+   * connections, so its first bytes leave at once and memory stays bounded.
+   */
+  async pdf(user: SignedInUser | null, id: string, language: AccountLanguage): Promise<PdfExport> {
+    const scan = await this.#scan(user, id);
+    const db = this.deps.exportDb ?? this.deps.db;
+    const chunks = streamPdf(pdfPageOptions, async (writer) => {
+      const key = reportFiguresKey(scan);
+      const figures =
+        this.#reportFigures.kept(key) ??
+        (await this.#reportFigures.read(key, isFinishedStatus(scan.status), () =>
+          reportFigures(this.deps.db, id),
+        ));
+      await writeReportPdf(writer, {
+        language,
+        model: assembleReport(scan, figures),
+        scannedAt: new Date(scan.created_at),
+        ruleCounts: await ruleCounts(db, id),
+        fattest: pageRows(db, id, defaultQuery({}), PDF_BATCH_ROWS, limits.fattestPageBytes),
+        duplicates: duplicateAnchorRows(db, id, defaultQuery({}), PDF_BATCH_ROWS),
+        broken: linkRows(db, id, defaultQuery({ status: 'broken' }), PDF_BATCH_ROWS),
+      });
+    });
+    return { fileName: `linkaudit-${hostOf(scan.url)}-${id.slice(0, 8)}.pdf`, chunks };
   }
 
   async links(

@@ -1,5 +1,6 @@
 import {
   DownloadOutlined,
+  FilePdfOutlined,
   PrinterOutlined,
   RedoOutlined,
   SettingOutlined,
@@ -200,6 +201,12 @@ export default function ReportPage() {
       </Button>
       <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)}>
         {t('report.toolbar.settings')}
+      </Button>
+      <Button
+        icon={<FilePdfOutlined />}
+        onClick={() => void navigate(pathTo(paths.reportingService, { scanId }))}
+      >
+        {t('report.toolbar.showPdf')}
       </Button>
       <Button
         icon={<PrinterOutlined />}
