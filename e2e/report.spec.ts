@@ -76,7 +76,7 @@ test('the report: summary, tabs, grouping, filter, settings and CSV export', asy
   // Rerun starts a new scan with the same settings.
   await page.getByRole('button', { name: 'Rerun' }).click();
   await expect(page).toHaveURL('/scan');
-  await expect(page.getByText(/Scan Job is queued in position/)).toBeVisible();
+  await expect(page.getByText('Scan started, please check in Scan Tab')).toBeVisible();
 });
 
 test('a tab chosen before its data arrived says so', async ({ page, request }) => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { planOf, RuleCategory, type Rule } from '@linkaudit/core';
 import { useScanRules } from '../../lib/api/get-scan-rules';
 import { useUser } from '../../lib/api/get-user-info';
+import { responseStatus } from '../../lib/errors';
 import { ruleCategoryKey } from '../../lib/rule-category';
 import { UpgradeNote } from '../ui/UpgradeNote';
 
@@ -27,7 +28,7 @@ export function RulesPicker({
   if (!paid) return <UpgradeNote />;
   if (rules.isPending) return <Spin />;
   if (rules.isError) {
-    return <Alert type="error" title={t('scan.rules.loadFailed', { status: '' })} />;
+    return <Alert type="error" title={t('scan.rules.loadFailed', { status: responseStatus(rules.error) })} />;
   }
   const locked = (rule: Rule) => !htmlCheck && rule.categoryID === RuleCategory.ValidHtml;
   const all = rules.data.filter((rule) => rule.isEnabled && !locked(rule));

@@ -13,7 +13,7 @@ import { PowerBiButton } from '../../../components/power-bi/PowerBiButton';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { paths, pathTo } from '../../../config/paths';
 import { createScan } from '../../../lib/api/create-scan';
-import { errorMessages } from '../../../lib/errors';
+import { actionErrorTexts, errorMessages, translateMessage } from '../../../lib/errors';
 import { LoginDialogSlot } from '../../../lib/login-dialog';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { ruleCategoryKey } from '../../../lib/rule-category';
@@ -101,17 +101,14 @@ export default function ReportPage() {
     try {
       const answer = await createScan({ scanSettings: settings });
       if (answer.status === ScanStatus.Queued) {
-        toastSuccess(
-          answer.queuePosition
-            ? t('scan.answers.queuedAt', { n: answer.queuePosition })
-            : t('scan.answers.queued'),
-        );
+        // SPEC §8's Rerun text: the new scan is followed on the scan screen, where this leads.
+        toastSuccess(t('scan.answers.started'));
         void navigate(paths.scan.path);
       } else if (answer.message) {
-        toastError(answer.message);
+        toastError(translateMessage(answer.message, t));
       }
     } catch (error) {
-      for (const text of errorMessages(error)) toastError(text);
+      for (const text of actionErrorTexts(error, t)) toastError(text);
     }
   };
 

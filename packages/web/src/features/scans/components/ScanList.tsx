@@ -7,6 +7,7 @@ import { canCancel, isFinishedStatus, ScanStatus, type Scan } from '@linkaudit/c
 import { ScanStatusLabel } from '../../../components/scan-status/ScanStatusLabel';
 import { paths, pathTo } from '../../../config/paths';
 import { useScans } from '../../../lib/api/get-scans';
+import { responseStatus } from '../../../lib/errors';
 import { formatDuration } from '../../../lib/format';
 import { useCancelScan } from '../api/cancel-scan';
 import { useDeleteScan } from '../api/delete-scan';
@@ -55,7 +56,7 @@ export function ScanList({ highlightId }: { highlightId?: string }) {
     >
       {scans.isError && (
         <Typography.Text type="danger">
-          {t('scan.list.loadFailed', { status: scans.error.message })}
+          {t('scan.list.loadFailed', { status: responseStatus(scans.error) })}
         </Typography.Text>
       )}
       <Table<Scan>
