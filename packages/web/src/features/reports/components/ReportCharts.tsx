@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportSummary } from '@linkaudit/core';
 import { EChart, type ChartOption } from '../../../components/charts/EChart';
-import { formatMegabytes } from '../../../lib/format';
+import { formatSize } from '../../../lib/format';
 
 function pie(data: Array<{ name: string; value: number }>, doughnut = false): ChartOption {
   return {
@@ -64,7 +64,7 @@ export function ContentTypePie({ summary }: { summary: ReportSummary }) {
       ),
       tooltip: {
         trigger: 'item',
-        valueFormatter: (mb: number) => `${formatMegabytes(mb * 1_000_000)} MB`,
+        valueFormatter: (mb: number) => formatSize(mb * 1_000_000),
       },
     }),
     [summary.contentTypeSizes],

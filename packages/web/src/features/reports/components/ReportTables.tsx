@@ -14,7 +14,7 @@ import {
   type RuleRow,
 } from '@linkaudit/core';
 import { translateMessage } from '../../../lib/errors';
-import { formatMegabytes } from '../../../lib/format';
+import { formatRank, formatSize } from '../../../lib/format';
 import { ruleCategoryKey } from '../../../lib/rule-category';
 import { useReportTab, type TabView } from '../api/get-report';
 
@@ -199,7 +199,7 @@ export function PageTable({
   loading,
   ...paging
 }: Paging & { data: ReportData<PageRow> | undefined; loading: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Table<PageRow>
       rowKey="uri"
@@ -216,19 +216,19 @@ export function PageTable({
           title: t('report.columns.totalSize'),
           dataIndex: 'contentSize',
           width: 130,
-          render: (bytes: number) => `${formatMegabytes(bytes)} MB`,
+          render: (bytes: number) => formatSize(bytes, i18n.language),
         },
         {
           title: t('report.columns.htmlSize'),
           dataIndex: 'htmlSize',
           width: 130,
-          render: (bytes: number) => `${formatMegabytes(bytes)} MB`,
+          render: (bytes: number) => formatSize(bytes, i18n.language),
         },
         {
           title: t('report.columns.pageRank'),
           dataIndex: 'pageRank',
           width: 110,
-          render: (rank: number | null) => (rank === null ? '' : rank.toFixed(4)),
+          render: (rank: number | null) => (rank === null ? '' : formatRank(rank, i18n.language)),
         },
       ]}
     />
@@ -348,7 +348,7 @@ export function PageInclusionTable({
   loading: boolean;
   inclusionChecked: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const yesNo = (value: boolean) => t(value ? 'report.inclusion.yes' : 'report.inclusion.no');
   return (
     <Table<PageInclusionRow>
@@ -402,7 +402,7 @@ export function PageInclusionTable({
           title: t('report.columns.pageRank'),
           dataIndex: 'pageRank',
           width: 110,
-          render: (rank: number | null) => (rank === null ? '' : rank.toFixed(4)),
+          render: (rank: number | null) => (rank === null ? '' : formatRank(rank, i18n.language)),
         },
       ]}
     />
@@ -414,7 +414,7 @@ export function FileTypeTable({
   loading,
   ...paging
 }: Paging & { data: ReportData<FileTypeRow> | undefined; loading: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Table<FileTypeRow>
       rowKey="contentType"
@@ -429,7 +429,7 @@ export function FileTypeTable({
           title: t('report.columns.totalSize'),
           dataIndex: 'totalSize',
           width: 150,
-          render: (bytes: number) => `${formatMegabytes(bytes)} MB`,
+          render: (bytes: number) => formatSize(bytes, i18n.language),
         },
       ]}
     />
