@@ -88,7 +88,9 @@ test('a tab chosen before its data arrived says so', async ({ page, request }) =
   });
   await page.goto(`/report/${scanId}`);
   await page.getByRole('tab', { name: 'Page', exact: true }).click();
-  await expect(page.getByText('The data has not been loaded. Please wait')).toBeVisible();
+  await expect(
+    page.getByRole('dialog').filter({ hasText: 'The data has not been loaded. Please wait' }),
+  ).toBeVisible();
   await expect(page.getByText('No broken link found.')).toBeVisible();
 });
 

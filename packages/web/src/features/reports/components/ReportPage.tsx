@@ -13,6 +13,7 @@ import { PowerBiButton } from '../../../components/power-bi/PowerBiButton';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { paths, pathTo } from '../../../config/paths';
 import { createScan } from '../../../lib/api/create-scan';
+import { showAlert } from '../../../lib/alert-dialog';
 import { actionErrorTexts, errorMessages, translateMessage } from '../../../lib/errors';
 import { LoginDialogSlot } from '../../../lib/login-dialog';
 import { toastError, toastSuccess } from '../../../lib/notify';
@@ -53,7 +54,7 @@ export default function ReportPage() {
   const { t } = useTranslation();
   const { scanId = '' } = useParams();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { modal } = App.useApp();
   const [tab, setTab] = useState<TabKey>('summary');
   const [views, setViews] = useState(initialViews);
   const [expanded, setExpanded] = useState<string[]>([]);
@@ -88,7 +89,12 @@ export default function ReportPage() {
   const chooseTab = (key: string) => {
     const next = key as TabKey;
     if (next !== 'summary' && tabs[next].data === undefined) {
-      void message.warning(t('report.notLoaded'));
+      // SPEC §8's alert, as an alert dialog that closes itself (SPEC §2 Dialogs).
+      showAlert(modal, {
+        title: t('report.notLoaded'),
+        okText: t('billing.ok'),
+        autoCloseMs: 3000,
+      });
       return;
     }
     setTab(next);
