@@ -13,6 +13,7 @@ import {
   type ReportData,
   type RuleRow,
 } from '@linkaudit/core';
+import { RulesEnglishNote } from '../../../components/ui/RulesEnglishNote';
 import { translateMessage } from '../../../lib/errors';
 import { formatRank, formatSize } from '../../../lib/format';
 import { ruleCategoryKey } from '../../../lib/rule-category';
@@ -241,12 +242,13 @@ export function RuleTable({
   rulesEnabled,
   ...paging
 }: Paging & { data: ReportData<RuleRow> | undefined; loading: boolean; rulesEnabled: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Table<RuleRow>
       rowKey={(row) => `${row.uri}|${row.ruleId}|${row.line}|${row.column}`}
       loading={loading}
       locale={{ emptyText: t(rulesEnabled ? 'report.empty.noData' : 'report.empty.noRules') }}
+      title={i18n.language.startsWith('zh') ? () => <RulesEnglishNote /> : undefined}
       dataSource={data?.lists ?? []}
       pagination={pagination(data, paging, t)}
       scroll={{ x: 900 }}
