@@ -147,7 +147,9 @@ export function ScanList({ highlightId }: { highlightId?: string }) {
           {
             title: t('scan.list.actions'),
             key: 'actions',
-            width: 110,
+            width: 100,
+            // Pinned, so cancel and delete stay in view while the other columns scroll.
+            fixed: 'right',
             render: (_, scan) => (
               <Space>
                 {canCancel(scan.status) && (
