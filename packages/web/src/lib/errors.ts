@@ -5,6 +5,9 @@ import {
   biMessages,
   requestMessages,
   scheduleMessages,
+  botProtectionDetailPattern,
+  httpStatusDetailPattern,
+  requestFailureTexts,
   websiteLimitPattern,
 } from '@linkaudit/core';
 import { ApiError } from './api-client';
@@ -18,6 +21,10 @@ const messageKeys = new Map<string, string>([
   ]),
   ...Object.entries(biMessages).map(([key, text]): [string, string] => [text, `bi.${key}`]),
   ...Object.entries(adminMessages).map(([key, text]): [string, string] => [text, `admin.${key}`]),
+  ...Object.entries(requestFailureTexts).map(([code, text]): [string, string] => [
+    text,
+    `requestFailure.${code}`,
+  ]),
   ...Object.entries(scheduleMessages).flatMap(([key, text]): Array<[string, string]> =>
     typeof text === 'string' ? [[text, `schedule.${key}`]] : [],
   ),
@@ -57,6 +64,13 @@ export function translateMessage(text: string, t: TFunction): string {
     return t('messages.scan.privateLink', { target: privateLink[1], address: privateLink[2] });
   const allowance = allowancePattern.exec(text);
   if (allowance) return t('messages.schedule.allowance', { count: Number(allowance[1]) });
+  // The engine's status details (the scanned server's own words are not among these).
+  const httpStatus = httpStatusDetailPattern.exec(text);
+  if (httpStatus)
+    return t('messages.requestFailure.httpStatus', { status: httpStatus[1], text: httpStatus[2] });
+  const botProtection = botProtectionDetailPattern.exec(text);
+  if (botProtection)
+    return t('messages.requestFailure.botProtection', { status: botProtection[1] });
   const websiteLimit = websiteLimitPattern.exec(text);
   if (websiteLimit) return t('messages.scan.websiteLimit', { count: Number(websiteLimit[1]) });
   return text;

@@ -49,7 +49,7 @@ function useLinkColumns(): ColumnsType<LinkRow> {
       dataIndex: 'failureReason',
       width: 180,
       render: (reason: string | null, row) =>
-        reason ? t(`failureReason.${reason}`, reason) : row.statusDetail,
+        reason ? t(`failureReason.${reason}`, reason) : translateMessage(row.statusDetail ?? '', t),
     },
     {
       title: t('report.columns.error'),
