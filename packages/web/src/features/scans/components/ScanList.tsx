@@ -93,7 +93,7 @@ export function ScanList({ highlightId }: { highlightId?: string }) {
           {
             title: t('scan.list.url'),
             dataIndex: 'url',
-            width: 260,
+            width: 200,
             ellipsis: true,
             render: (url: string, scan) =>
               hasReport(scan) ? (
@@ -105,7 +105,7 @@ export function ScanList({ highlightId }: { highlightId?: string }) {
           {
             title: t('scan.list.created'),
             dataIndex: 'dateCreated',
-            width: 170,
+            width: 160,
             render: (date: string) => new Date(date).toLocaleString(i18n.language),
           },
           {
