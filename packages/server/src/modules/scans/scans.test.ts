@@ -277,8 +277,7 @@ describe.each(testDialects())('scans over HTTP (%s)', (dialect) => {
     expect(catalogue[0]).toMatchObject({ linkAuditorRuleID: expect.any(Number) });
     // SPEC §3's date and employee fields answer real values: when and by whom each rule came.
     const title = catalogue.find((rule) => rule.linkAuditorRuleID === 4001) as
-      | Record<string, unknown>
-      | undefined;
+      Record<string, unknown> | undefined;
     expect(title).toMatchObject({
       dateCreated: expect.stringMatching(/^2026-\d\d-\d\dT/),
       createdBy: expect.stringMatching(/\S/),

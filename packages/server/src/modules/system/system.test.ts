@@ -23,10 +23,11 @@ describe.each(testDialects())('system routes over HTTP (%s)', (dialect) => {
   });
 
   it('tells the web app when the operator allows private targets', async () => {
-    for (const environment of [
+    const environments: Array<Record<string, string>> = [
       { LINKAUDIT_ALLOW_PRIVATE: '1' },
       { LINKAUDIT_ALLOWED_HOSTS: 'intranet' },
-    ]) {
+    ];
+    for (const environment of environments) {
       const open = await startTestServer(dialect, environment);
       const body = serverVersionSchema.parse(
         await (await fetch(`${open.baseUrl}/api/ServerVersion`)).json(),

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isValidScanUrl, limits, normalizeScanUrl } from '@linkaudit/core';
 import { UrlHelp } from '../../../components/ui/UrlHelp';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useServerVersion } from '../../system/api/get-server-version';
+import { useServerVersion } from '../../../lib/api/get-server-version';
 
 const storageKey = 'linkaudit.homeUrl';
 
