@@ -27,3 +27,8 @@ export const httpStatusDetailPattern = /^(\d{3}) ([A-Za-z][A-Za-z' -]*)$/;
 /** The engine's detail for an answer from bot protection. */
 export const botProtectionDetailPattern =
   /^Answered by bot protection \((\d{3})\); open it in a browser to verify$/;
+
+/** A scan that ended because its start page could not be read, with the request's failure. */
+export const startPageFailure = (reason: string) =>
+  `The start page could not be fetched: ${reason}`;
+export const startPageFailurePattern = /^The start page could not be fetched: (.+)$/;

@@ -8,6 +8,7 @@ import {
   botProtectionDetailPattern,
   httpStatusDetailPattern,
   requestFailureTexts,
+  startPageFailurePattern,
   websiteLimitPattern,
 } from '@linkaudit/core';
 import { ApiError } from './api-client';
@@ -68,6 +69,12 @@ export function translateMessage(text: string, t: TFunction): string {
   const httpStatus = httpStatusDetailPattern.exec(text);
   if (httpStatus)
     return t('messages.requestFailure.httpStatus', { status: httpStatus[1], text: httpStatus[2] });
+  const startPage = startPageFailurePattern.exec(text);
+  if (startPage) {
+    return t('messages.requestFailure.startPage', {
+      reason: translateMessage(startPage[1] ?? '', t),
+    });
+  }
   const botProtection = botProtectionDetailPattern.exec(text);
   if (botProtection)
     return t('messages.requestFailure.botProtection', { status: botProtection[1] });

@@ -8,6 +8,7 @@ import {
   requestMessages,
   scanMessages,
   signInWaitMessage,
+  startPageFailure,
 } from '@linkaudit/core';
 import { translateMessage } from './errors';
 
@@ -58,6 +59,7 @@ describe('scanner status details', () => {
     ...Object.values(requestFailureTexts),
     '404 Not Found',
     'Answered by bot protection (403); open it in a browser to verify',
+    startPageFailure(requestFailureTexts.ECONNREFUSED),
   ];
   it('are translated into Chinese, with no English sentence left', async () => {
     const t = await translatorFor('zh-CN');
