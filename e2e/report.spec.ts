@@ -76,7 +76,7 @@ test('the report: summary, tabs, grouping, filter, settings and CSV export', asy
   // Rerun starts a new scan with the same settings.
   await page.getByRole('button', { name: 'Rerun' }).click();
   await expect(page).toHaveURL('/scan');
-  await expect(page.getByText(/Scan Job is queued in position/)).toBeVisible();
+  await expect(page.getByText('Scan started, please check in Scan Tab')).toBeVisible();
 });
 
 test('a tab chosen before its data arrived says so', async ({ page, request }) => {
@@ -88,7 +88,9 @@ test('a tab chosen before its data arrived says so', async ({ page, request }) =
   });
   await page.goto(`/report/${scanId}`);
   await page.getByRole('tab', { name: 'Page', exact: true }).click();
-  await expect(page.getByText('The data has not been loaded. Please wait')).toBeVisible();
+  await expect(
+    page.getByRole('dialog').filter({ hasText: 'The data has not been loaded. Please wait' }),
+  ).toBeVisible();
   await expect(page.getByText('No broken link found.')).toBeVisible();
 });
 

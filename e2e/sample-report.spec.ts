@@ -112,7 +112,7 @@ test('a visitor pressing Rerun signs in in the dialog, then the rerun starts wit
 
   // Signed in, the rerun happens at once: the scan screen with the new scan in the list.
   await expect(page).toHaveURL('/scan');
-  await expect(page.getByText(/Scan Job is queued/)).toBeVisible();
+  await expect(page.getByText('Scan started, please check in Scan Tab')).toBeVisible();
   const token = await tokenInPage(page);
   const scans = await scansOf(request, token);
   expect(scans).toHaveLength(1);

@@ -85,12 +85,15 @@ test('a paid user schedules a weekly scan, edits, pauses, resumes, runs, reads a
     .click();
   await expect(page.getByRole('heading', { name: 'Scheduled scans' })).toBeVisible();
   const row = scheduleRow(page, url);
+  await expect(row.locator('.schedule-words')).toHaveText('every week on Friday');
   await expect(row.locator('.schedule-description')).toHaveText('At 09:00, only on Friday');
   await expect(stateTag(row)).toHaveText('Active');
   await expect(row.locator('.schedule-run-count')).toHaveText('0');
   await expect(row).toContainText('Never');
   await switchLanguage(page, 'Language', '简体中文');
-  await expect(row.locator('.schedule-description')).toHaveText('在09:00, 仅星期五');
+  // SPEC §9's words, and the full-width comma Chinese takes.
+  await expect(row.locator('.schedule-words')).toHaveText('每周星期五');
+  await expect(row.locator('.schedule-description')).toHaveText('在09:00，仅星期五');
   await expect(stateTag(row)).toHaveText('运行中');
   await switchLanguage(page, '语言', 'English');
   await expect(row.locator('.schedule-description')).toHaveText('At 09:00, only on Friday');
@@ -108,6 +111,7 @@ test('a paid user schedules a weekly scan, edits, pauses, resumes, runs, reads a
   await expect(page.getByText('Scheduled scan updated')).toBeVisible();
   await expect(editor).toBeHidden();
   await expect(row.locator('.schedule-description')).toHaveText('At 07:30');
+  await expect(row.locator('.schedule-words')).toHaveText('every day');
   const [edited] = await storedSchedules(request, token);
   expect(edited?.scheduleSettings).toMatchObject({ frequency: 1, dailyHour: '23:30' });
 
@@ -187,6 +191,7 @@ test('a scan started with a schedule queues its first run; the editor creates sc
   await expect(editor.getByTestId('schedule-description')).toHaveText(
     'At 09:00, on day 31 of the month',
   );
+  await expect(editor.getByTestId('schedule-words')).toHaveText('every month on day 31');
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Scheduled scan created')).toBeVisible();
   const row = scheduleRow(page, site.url('/ok'));

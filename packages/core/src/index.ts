@@ -9,6 +9,7 @@ export * from './scan-resolution.js';
 export * from './websites.js';
 export * from './scan-summary.js';
 export * from './failure-reasons.js';
+export * from './request-failures.js';
 export * from './rule.js';
 export * from './account.js';
 export * from './language.js';

@@ -8,6 +8,8 @@ export const limits = {
   defaultMaxErrorCount: 5000,
   defaultConcurrency: 50,
   defaultTimeoutHours: 4,
+  /** The longest time limit a (paid) scan may ask for, in hours: a week. */
+  maxTimeoutHours: 168,
   fattestPageBytes: 2 * 1048576,
   pageSizeBucketsMb: [1, 2, 3, 4, 5],
   bytesPerMb: 1048576,

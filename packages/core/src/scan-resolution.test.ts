@@ -14,6 +14,17 @@ const wanted = defaultScanRequest({
 const plenty = { credit: { remainingUrls: 10_000_000 } };
 
 describe('resolveScan', () => {
+  it('lets Free shorten its time limit but not lengthen it past 4 hours; paid plans choose', () => {
+    const longer = { ...wanted, timeoutAfter: 24 };
+    const shorter = { ...wanted, timeoutAfter: 1.5 };
+    const timeout = (request: typeof wanted, plan: (typeof plans)['Free']) => {
+      const answer = resolveScan(request, plan, plenty);
+      return answer.outcome === 'resolved' ? answer.scan.timeoutAfter : undefined;
+    };
+    expect(timeout(longer, plans.Free)).toBe(4);
+    expect(timeout(shorter, plans.Free)).toBe(1.5);
+    expect(timeout(longer, plans.Basic)).toBe(24);
+  });
   it('holds a Free scan to Limited at the plan cap, without rules or anchors', () => {
     expect(resolveScan(wanted, plans.Free, plenty)).toEqual({
       outcome: 'resolved',

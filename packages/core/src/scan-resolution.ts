@@ -114,6 +114,8 @@ function withinPlan(
     maxLinkAmount,
     selectedRules: [],
     checkAnchors: false,
+    // Free may stop a scan sooner, not later: the SPEC's 4 hours is its ceiling.
+    timeoutAfter: Math.min(request.timeoutAfter, limits.defaultTimeoutHours),
   };
   return { settings, withheldRules: [] };
 }

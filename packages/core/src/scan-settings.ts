@@ -53,7 +53,11 @@ export const scanRequestSchema = z.object({
   maxDepth: z.number().int().min(1).max(1000).default(limits.defaultMaxDepth),
   maxErrorCount: z.number().int().min(1).max(10_000_000).default(limits.defaultMaxErrorCount),
   /** Hours (DESIGN §6). */
-  timeoutAfter: z.number().positive().max(168).default(limits.defaultTimeoutHours),
+  timeoutAfter: z
+    .number()
+    .positive()
+    .max(limits.maxTimeoutHours)
+    .default(limits.defaultTimeoutHours),
   useScanEngineV2: z.boolean().default(true),
   checkBrokenCertificate: z.boolean().default(true),
   maxThreadCount: z.number().int().min(1).max(500).default(limits.defaultConcurrency),

@@ -7,6 +7,11 @@ import { localCronExpression, type ScheduleTiming } from './schedule-time.js';
 
 /** `describedCronExpression`: the schedule in words, in local time, in English or Chinese. */
 export function describeSchedule(timing: ScheduleTiming, language: string): string {
-  const locale = language.toLowerCase().startsWith('zh') ? 'zh_CN' : 'en';
-  return cronstrue.toString(localCronExpression(timing), { locale, use24HourTimeFormat: true });
+  const chinese = language.toLowerCase().startsWith('zh');
+  const text = cronstrue.toString(localCronExpression(timing), {
+    locale: chinese ? 'zh_CN' : 'en',
+    use24HourTimeFormat: true,
+  });
+  // cronstrue's Chinese joins its parts with an ASCII comma; Chinese text takes the full-width one.
+  return chinese ? text.replace(/,\s*/g, '，') : text;
 }

@@ -61,7 +61,7 @@ describe('the description, in local time', () => {
   it('speaks English and Chinese', () => {
     const weekly = timing('09:00', -480);
     expect(describeSchedule(weekly, 'en')).toBe('At 09:00, only on Monday');
-    expect(describeSchedule(weekly, 'zh-CN')).toBe('在09:00, 仅星期一');
+    expect(describeSchedule(weekly, 'zh-CN')).toBe('在09:00，仅星期一');
     const monthly = timing('18:30', 60, { frequency: 3, monthlyDay: 15 });
     expect(describeSchedule(monthly, 'en')).toBe('At 18:30, on day 15 of the month');
     expect(describeSchedule(timing('07:05', 0, { frequency: 1 }), 'en')).toBe('At 07:05');

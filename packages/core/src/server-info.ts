@@ -4,6 +4,12 @@ import { z } from 'zod';
 export const serverVersionSchema = z.object({
   version: z.string().min(3),
   assembledTime: z.string(),
+  /**
+   * Ours, added to SPEC's fields: this server scans private addresses (127.0.0.1:8080,
+   * localhost:3000, intranet hosts), all of them or allow-listed ones, so the address boxes
+   * accept them and leave the last word to the server. Optional: an older server leaves it out.
+   */
+  privateTargets: z.boolean().optional(),
 });
 export type ServerVersion = z.infer<typeof serverVersionSchema>;
 

@@ -258,7 +258,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => workers.stop());
   if (config.sampleReport.enabled) queueSampleScanOnListen(app, samples, config);
 
-  registerSystemRoutes(app, { ...deps, startedAt: Date.now() });
+  registerSystemRoutes(app, {
+    ...deps,
+    startedAt: Date.now(),
+    privateTargets: policy.allowPrivate || policy.allowedHosts.length > 0,
+  });
   registerScanRoutes(app, { scans, submit: (user, body) => schedules.submit(user, body) });
   registerScheduleRoutes(app, { schedules });
   registerSpellingRoutes(app, spelling);

@@ -1,3 +1,4 @@
+import { startPageFailure } from '@linkaudit/core';
 import { readSitemaps, type SitemapContents } from '../analysis/sitemaps.js';
 import type { SiteAnalysis, SiteFiles } from '../analysis/site-analysis.js';
 import type { AnchorIndex } from '../checks/anchors.js';
@@ -121,8 +122,7 @@ export class SiteCrawl {
     const startCheck = await this.process(start, (finalUrl) =>
       scope.useStartPage(new URL(finalUrl)),
     );
-    if (startCheck?.state !== 'ok')
-      return `The start page could not be fetched: ${describe(startCheck)}`;
+    if (startCheck?.state !== 'ok') return startPageFailure(describe(startCheck));
     if (this.settings.checkPageInclusion) await this.addSitemapEntries(startUrl);
     await this.drain();
     return undefined;

@@ -1,3 +1,4 @@
+import { requestFailureTexts } from '@linkaudit/core';
 /** Thrown when the scan stops (cancel, timeout, limit) while a request is under way. */
 export class ScanStoppedError extends Error {
   constructor() {
@@ -73,20 +74,4 @@ export function errorMessage(error: unknown): string {
   return described || code || 'request failed';
 }
 
-const describedCodes: Record<string, string> = {
-  ENOTFOUND: 'The host name could not be resolved (DNS)',
-  EAI_AGAIN: 'The host name could not be resolved (DNS temporarily failed)',
-  ECONNREFUSED: 'The server refused the connection',
-  ECONNRESET: 'The server closed the connection unexpectedly',
-  UND_ERR_SOCKET: 'The server closed the connection unexpectedly',
-  UND_ERR_CONNECT_TIMEOUT: 'Connecting to the server timed out',
-  UND_ERR_HEADERS_TIMEOUT: 'The server did not answer in time',
-  UND_ERR_BODY_TIMEOUT: 'The server stopped sending in the middle of the answer',
-  CERT_HAS_EXPIRED: 'The certificate has expired',
-  CERT_NOT_YET_VALID: 'The certificate is not yet valid',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'The certificate is self-signed',
-  SELF_SIGNED_CERT_IN_CHAIN: 'The certificate chain ends in an untrusted self-signed root',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'The certificate is not signed by a trusted authority',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'The certificate is not signed by a trusted authority',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'The certificate does not cover this host name',
-};
+const describedCodes: Record<string, string> = requestFailureTexts;

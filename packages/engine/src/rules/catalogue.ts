@@ -2,6 +2,7 @@ import { RuleType, type Rule } from '@linkaudit/core';
 import { htmlRules } from './html/html-rules.js';
 import { performanceRules } from './performance/performance-rules.js';
 import type { BuiltInRule } from './built-in-rule.js';
+import { ruleHistory } from './rule-history.js';
 import { seoRules } from './seo/seo-rules.js';
 import { spellingRules } from './spelling/spelling-rules.js';
 import { uxRules } from './ux/ux-rules.js';
@@ -37,6 +38,9 @@ export function toCatalogueRule(rule: BuiltInRule): Rule {
     note: '',
     siteName: '',
     siteRuleID: null,
+    // SPEC §3's date and employee fields: when the rule entered the catalogue and by whom, when
+    // its code last changed and by whom (from the project's history, scripts/write-rule-history.mjs).
+    ...ruleHistory.get(rule.id),
     categoryID: rule.category,
   };
 }

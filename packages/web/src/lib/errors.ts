@@ -5,6 +5,10 @@ import {
   biMessages,
   requestMessages,
   scheduleMessages,
+  botProtectionDetailPattern,
+  httpStatusDetailPattern,
+  requestFailureTexts,
+  startPageFailurePattern,
   websiteLimitPattern,
 } from '@linkaudit/core';
 import { ApiError } from './api-client';
@@ -18,6 +22,10 @@ const messageKeys = new Map<string, string>([
   ]),
   ...Object.entries(biMessages).map(([key, text]): [string, string] => [text, `bi.${key}`]),
   ...Object.entries(adminMessages).map(([key, text]): [string, string] => [text, `admin.${key}`]),
+  ...Object.entries(requestFailureTexts).map(([code, text]): [string, string] => [
+    text,
+    `requestFailure.${code}`,
+  ]),
   ...Object.entries(scheduleMessages).flatMap(([key, text]): Array<[string, string]> =>
     typeof text === 'string' ? [[text, `schedule.${key}`]] : [],
   ),
@@ -57,6 +65,19 @@ export function translateMessage(text: string, t: TFunction): string {
     return t('messages.scan.privateLink', { target: privateLink[1], address: privateLink[2] });
   const allowance = allowancePattern.exec(text);
   if (allowance) return t('messages.schedule.allowance', { count: Number(allowance[1]) });
+  // The engine's status details (the scanned server's own words are not among these).
+  const httpStatus = httpStatusDetailPattern.exec(text);
+  if (httpStatus)
+    return t('messages.requestFailure.httpStatus', { status: httpStatus[1], text: httpStatus[2] });
+  const startPage = startPageFailurePattern.exec(text);
+  if (startPage) {
+    return t('messages.requestFailure.startPage', {
+      reason: translateMessage(startPage[1] ?? '', t),
+    });
+  }
+  const botProtection = botProtectionDetailPattern.exec(text);
+  if (botProtection)
+    return t('messages.requestFailure.botProtection', { status: botProtection[1] });
   const websiteLimit = websiteLimitPattern.exec(text);
   if (websiteLimit) return t('messages.scan.websiteLimit', { count: Number(websiteLimit[1]) });
   return text;
@@ -72,14 +93,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * SPEC §8: the one place that reads an error answer. It collects `modelState` (every field's
+ * The messages the server wrote in an error answer (SPEC §8): `modelState` (every field's
  * messages), `exceptionMessage`, `error_description` and `message`; the generic 'The request is
- * invalid.' is left out when field messages say more.
+ * invalid.' is left out when field messages say more. None for a dropped network or a bare status.
  */
-export function errorMessages(error: unknown): string[] {
-  if (!(error instanceof ApiError)) {
-    return [error instanceof Error && error.message ? error.message : String(error)];
-  }
+export function serverMessages(error: unknown): string[] {
+  if (!(error instanceof ApiError)) return [];
   const body = error.body;
   const found: string[] = [];
   if (isRecord(body)) {
@@ -94,6 +113,31 @@ export function errorMessages(error: unknown): string[] {
     }
     if (found.length === 0 && typeof body.message === 'string') found.push(body.message);
   }
-  if (found.length === 0) found.push(error.message);
   return [...new Set(found)];
+}
+
+/** SPEC §8: the one place that reads an error answer; without server text, the error's own. */
+export function errorMessages(error: unknown): string[] {
+  const found = serverMessages(error);
+  if (found.length > 0) return found;
+  return [error instanceof Error && error.message ? error.message : String(error)];
+}
+
+/**
+ * What a failed action (cancel, delete, rerun, pause…) tells the user: the server's messages in
+ * the interface language, or SPEC §8's 'Error occured. Please try again' when the server said
+ * nothing (the network dropped, a bare 5xx).
+ */
+export function actionErrorTexts(error: unknown, t: TFunction): string[] {
+  const found = serverMessages(error);
+  if (found.length === 0) return [t('messages.tryAgain')];
+  return found.map((text) => translateMessage(text, t));
+}
+
+/**
+ * The {status} of SPEC §8's 'Failed to get scans. Http response is {status}': the HTTP status
+ * number alone; 0 when no answer came (the XHR convention for a dropped network).
+ */
+export function responseStatus(error: unknown): number {
+  return error instanceof ApiError ? error.status : 0;
 }

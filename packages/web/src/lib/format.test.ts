@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatMegabytes } from './format';
+import { formatDuration, formatMegabytes, formatRank, formatSize } from './format';
 
 const t = ((key: string, options: { value: number }) =>
   `${options.value} ${key.split('.').pop()}`) as unknown as TFunction;
@@ -14,5 +14,16 @@ describe('durations and sizes', () => {
   });
   it('shows MB in base 1000', () => {
     expect(formatMegabytes(2_500_000)).toBe('2.50');
+  });
+  it('shows small sizes in B and kB, large in MB, base 1000 (SPEC §9)', () => {
+    expect(formatSize(512)).toBe('512 B');
+    expect(formatSize(12_345)).toBe('12.3 kB');
+    expect(formatSize(999_949)).toBe('999.9 kB');
+    expect(formatSize(2_500_000)).toBe('2.5 MB');
+    expect(formatSize(2_345_678)).toBe('2.35 MB');
+  });
+  it('rounds page rank to three significant digits', () => {
+    expect(formatRank(0.012345678901234567)).toBe('0.0123');
+    expect(formatRank(0.25)).toBe('0.25');
   });
 });

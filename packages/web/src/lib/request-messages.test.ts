@@ -3,7 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { requestMessages, scanMessages, signInWaitMessage } from '@linkaudit/core';
+import {
+  requestFailureTexts,
+  requestMessages,
+  scanMessages,
+  signInWaitMessage,
+  startPageFailure,
+} from '@linkaudit/core';
 import { translateMessage } from './errors';
 
 const localesDir = path.resolve(
@@ -44,5 +50,27 @@ describe('the bad-input refusals of the contract', () => {
     const refusedLink = translateMessage(scanMessages.privateLink('127.0.0.1:6379', '10.0.0.1'), t);
     expect(refusedLink).toContain('127.0.0.1:6379');
     expect(refusedLink).toContain('10.0.0.1');
+  });
+});
+
+/** Issue 26: the scanner's own status details read in Chinese; English stays as written. */
+describe('scanner status details', () => {
+  const details = [
+    ...Object.values(requestFailureTexts),
+    '404 Not Found',
+    'Answered by bot protection (403); open it in a browser to verify',
+    startPageFailure(requestFailureTexts.ECONNREFUSED),
+  ];
+  it('are translated into Chinese, with no English sentence left', async () => {
+    const t = await translatorFor('zh-CN');
+    for (const text of details) {
+      const shown = translateMessage(text, t);
+      expect(shown).not.toBe(text);
+      expect(shown).not.toMatch(/[A-Za-z]{3,}(?<!HTTP|DNS)\b/);
+    }
+  });
+  it('read in English exactly as the engine wrote them', async () => {
+    const t = await translatorFor('en');
+    for (const text of details) expect(translateMessage(text, t)).toBe(text);
   });
 });

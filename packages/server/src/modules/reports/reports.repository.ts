@@ -684,6 +684,22 @@ export async function* pageRows(
   }
 }
 
+/** The page tab's filter: its pages by content type (the `category` pageBaseQuery takes). */
+export async function pageContentTypes(
+  db: Kysely<Database>,
+  scanId: string,
+): Promise<Array<{ contentType: string; count: number }>> {
+  const rows = await db
+    .selectFrom('scan_pages')
+    .select(['content_type', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('scan_id', '=', scanId)
+    .where('content_type', 'is not', null)
+    .groupBy('content_type')
+    .orderBy('count', 'desc')
+    .execute();
+  return rows.map((row) => ({ contentType: row.content_type ?? '', count: Number(row.count) }));
+}
+
 export async function pageSizeBuckets(db: Kysely<Database>, scanId: string): Promise<number[]> {
   const mb = 1048576;
   const rows = await db

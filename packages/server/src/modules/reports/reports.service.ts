@@ -49,6 +49,7 @@ import {
   linkGroups,
   linkPage,
   linkRows,
+  pageContentTypes,
   pagePage,
   pageRows,
   reasonCounts,
@@ -278,8 +279,22 @@ export class ReportService {
     query: ReportQuery,
   ): Promise<ReportData<PageRow>> {
     await this.#scan(user, id);
-    const { rows, total } = await pagePage(this.deps.db, id, query);
-    return reportData(query, rows, total, []);
+    const [types, { rows, total }] = await Promise.all([
+      pageContentTypes(this.deps.db, id),
+      pagePage(this.deps.db, id, query),
+    ]);
+    // The filter offers the content types the pages have (pageBaseQuery filters by them).
+    return reportData(
+      query,
+      rows,
+      total,
+      types.map((type) => ({
+        name: type.contentType,
+        value: type.contentType,
+        count: type.count,
+        allRules: types.length,
+      })),
+    );
   }
 
   async rules(
@@ -367,11 +382,13 @@ export class ReportService {
   ): Promise<ReportData<FileTypeRow>> {
     await this.#scan(user, id);
     const all = await fileTypes(this.deps.db, id);
+    // The filter keeps the chosen content type; the choices stay every type of the scan.
+    const shown = query.category ? all.filter((type) => type.contentType === query.category) : all;
     const start = (query.page - 1) * query.pageSize;
     return reportData(
       query,
-      all.slice(start, start + query.pageSize),
-      all.length,
+      shown.slice(start, start + query.pageSize),
+      shown.length,
       all.map((type) => ({
         name: type.contentType,
         value: type.contentType,

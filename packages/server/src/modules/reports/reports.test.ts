@@ -298,7 +298,16 @@ describe.each(testDialects())('reports over HTTP (%s)', (dialect) => {
 
   it('reports pages (biggest first), rule results by category and file types', async () => {
     const pages = await read(`/api/report/page/${scanId}`);
-    expect(pages.body).toMatchObject({ total: 3, filterCategories: [] });
+    // The page tab's filter offers the pages' content types, and filters by them.
+    expect(pages.body).toMatchObject({
+      total: 3,
+      filterCategories: [
+        { name: 'text/html; charset=utf-8', value: 'text/html; charset=utf-8', count: 3 },
+      ],
+    });
+    const htmlOnly = `?category=${encodeURIComponent('text/html; charset=utf-8')}`;
+    expect((await read(`/api/report/page/${scanId}${htmlOnly}`)).body.total).toBe(3);
+    expect((await read(`/api/report/page/${scanId}?category=image%2Fpng`)).body.total).toBe(0);
     expect(pages.body.lists).toMatchObject([
       {
         uri: site.url('/about'),
@@ -369,6 +378,13 @@ describe.each(testDialects())('reports over HTTP (%s)', (dialect) => {
     expect(lastPage.body.lists).toEqual([
       { contentType: 'text/html; charset=utf-8', count: 3, totalSize: 397 },
     ]);
+    // Choosing a type keeps that type only; the choices stay all three.
+    const png = await read(`/api/report/fileType/${scanId}?category=image%2Fpng`);
+    expect(png.body).toMatchObject({
+      total: 1,
+      lists: [{ contentType: 'image/png', count: 1, totalSize: 1200 }],
+    });
+    expect(png.body.filterCategories).toHaveLength(3);
   });
 
   it('exports each tab as CSV: every row matching the filter, UTF-8 with BOM', async () => {

@@ -275,5 +275,19 @@ describe.each(testDialects())('scans over HTTP (%s)', (dialect) => {
     const catalogue = rules.body as Array<{ linkAuditorRuleID: number; categoryID: number }>;
     expect(catalogue.length).toBeGreaterThan(0);
     expect(catalogue[0]).toMatchObject({ linkAuditorRuleID: expect.any(Number) });
+    // SPEC §3's date and employee fields answer real values: when and by whom each rule came.
+    const title = catalogue.find((rule) => rule.linkAuditorRuleID === 4001) as
+      Record<string, unknown> | undefined;
+    expect(title).toMatchObject({
+      dateCreated: expect.stringMatching(/^2026-\d\d-\d\dT/),
+      createdBy: expect.stringMatching(/\S/),
+      dateModified: expect.stringMatching(/^2026-\d\d-\d\dT/),
+      modifiedBy: expect.stringMatching(/\S/),
+    });
+    expect(Date.parse(String(title?.dateModified))).toBeGreaterThanOrEqual(
+      Date.parse(String(title?.dateCreated)),
+    );
+    const dated = catalogue.filter((rule) => 'dateCreated' in rule && 'createdBy' in rule);
+    expect(dated).toHaveLength(catalogue.length);
   });
 });

@@ -184,7 +184,7 @@ describe.each(testDialects())('scheduled scans (%s)', (dialect) => {
     expect(chinese?.describedCronExpression).toBe(
       describeSchedule(mondayMorningInShanghai, 'zh-CN'),
     );
-    expect(chinese?.describedCronExpression).toBe('在09:00, 仅星期一');
+    expect(chinese?.describedCronExpression).toBe('在09:00，仅星期一');
   });
 
   it('a scan now plus a schedule: the scan is the first run', async () => {

@@ -8,17 +8,18 @@ export interface SystemDeps {
   database: DatabaseHandle;
   buildInfo: BuildInfo;
   startedAt: number;
+  /** The operator allows private targets (LINKAUDIT_ALLOW_PRIVATE) or allow-lists some hosts. */
+  privateTargets: boolean;
 }
 
 /** Version for the footer and a health check for load balancers and operators. */
 export function registerSystemRoutes(app: FastifyInstance, deps: SystemDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(
-    '/api/ServerVersion',
-    { schema: { response: { 200: serverVersionSchema } } },
-    () => deps.buildInfo,
-  );
+  routes.get('/api/ServerVersion', { schema: { response: { 200: serverVersionSchema } } }, () => ({
+    ...deps.buildInfo,
+    privateTargets: deps.privateTargets,
+  }));
 
   routes.get(
     '/healthcheck',

@@ -15,7 +15,26 @@ describe.each(testDialects())('system routes over HTTP (%s)', (dialect) => {
     const response = await fetch(`${server.baseUrl}/api/ServerVersion`);
     expect(response.status).toBe(200);
     const body = serverVersionSchema.parse(await response.json());
-    expect(body).toEqual({ version: '1.0test1234', assembledTime: '2026-11-21T05:00:00.000Z' });
+    expect(body).toEqual({
+      version: '1.0test1234',
+      assembledTime: '2026-11-21T05:00:00.000Z',
+      privateTargets: false,
+    });
+  });
+
+  it('tells the web app when the operator allows private targets', async () => {
+    const environments: Array<Record<string, string>> = [
+      { LINKAUDIT_ALLOW_PRIVATE: '1' },
+      { LINKAUDIT_ALLOWED_HOSTS: 'intranet' },
+    ];
+    for (const environment of environments) {
+      const open = await startTestServer(dialect, environment);
+      const body = serverVersionSchema.parse(
+        await (await fetch(`${open.baseUrl}/api/ServerVersion`)).json(),
+      );
+      expect(body.privateTargets).toBe(true);
+      await open.stop();
+    }
   });
 
   it('GET /healthcheck reports the database as reachable', async () => {

@@ -2,7 +2,7 @@ import { Layout, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { splitServerVersion } from '@linkaudit/core';
 import { externalLinks } from '../../config/paths';
-import { useServerVersion } from '../../features/system/api/get-server-version';
+import { useServerVersion } from '../../lib/api/get-server-version';
 import { formatRelativeTime } from '../../lib/relative-time';
 
 /** Server version and build, relative build time, health check and feature-request links (SPEC §2). */

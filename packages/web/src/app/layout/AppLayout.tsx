@@ -11,6 +11,7 @@ import { AccountActions } from './AccountActions';
 import { AppFooter } from './AppFooter';
 import { LanguageSelector } from './LanguageSelector';
 import { PageLoading } from './PageLoading';
+import { useRouteTitle } from './use-route-title';
 
 /**
  * Navigation on top (menu by configured order, account actions, language selector), the page,
@@ -19,6 +20,7 @@ import { PageLoading } from './PageLoading';
 export function AppLayout() {
   const { t } = useTranslation();
   const location = useLocation();
+  useRouteTitle();
   const screens = Grid.useBreakpoint();
   const wide = screens.lg ?? true;
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { planOf, RuleCategory, type Rule } from '@linkaudit/core';
 import { useScanRules } from '../../lib/api/get-scan-rules';
 import { useUser } from '../../lib/api/get-user-info';
+import { responseStatus } from '../../lib/errors';
 import { ruleCategoryKey } from '../../lib/rule-category';
+import { RulesEnglishNote } from '../ui/RulesEnglishNote';
 import { UpgradeNote } from '../ui/UpgradeNote';
 
 /**
@@ -27,7 +29,12 @@ export function RulesPicker({
   if (!paid) return <UpgradeNote />;
   if (rules.isPending) return <Spin />;
   if (rules.isError) {
-    return <Alert type="error" title={t('scan.rules.loadFailed', { status: '' })} />;
+    return (
+      <Alert
+        type="error"
+        title={t('scan.rules.loadFailed', { status: responseStatus(rules.error) })}
+      />
+    );
   }
   const locked = (rule: Rule) => !htmlCheck && rule.categoryID === RuleCategory.ValidHtml;
   const all = rules.data.filter((rule) => rule.isEnabled && !locked(rule));
@@ -49,7 +56,7 @@ export function RulesPicker({
       >
         {t('scan.rules.selectAll')}
       </Checkbox>
-      <Typography.Text type="secondary"> {t('scan.rules.englishOnly')}</Typography.Text>
+      <RulesEnglishNote alwaysShown />
       <Collapse
         size="small"
         className="rules-groups"

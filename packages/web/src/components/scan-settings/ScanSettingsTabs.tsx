@@ -1,4 +1,4 @@
-import { Checkbox, Radio, Slider, Space, Tabs, Typography } from 'antd';
+import { Checkbox, InputNumber, Radio, Slider, Space, Switch, Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits, ScanDepth, ScanLimitOption, type ScanRequest } from '@linkaudit/core';
@@ -46,6 +46,84 @@ function Flag({
       </Checkbox>
       {hint && <Typography.Text type="secondary"> {hint}</Typography.Text>}
       {locked && <UpgradeNote />}
+    </div>
+  );
+}
+
+/**
+ * timeoutAfter in hours (SPEC §3, DESIGN §6): paid plans choose up to a week, Free may only
+ * shorten its 4 hours (the server holds it there too, scan-resolution.ts).
+ */
+function TimeoutField({
+  settings,
+  paid,
+  onChange,
+}: {
+  settings: ScanRequest;
+  paid: boolean;
+  onChange: (patch: Partial<ScanRequest>) => void;
+}) {
+  const { t } = useTranslation();
+  const max = paid ? limits.maxTimeoutHours : limits.defaultTimeoutHours;
+  return (
+    <div className="scan-flag scan-timeout">
+      <label htmlFor="scan-timeout">{t('scan.options.timeout')}</label>{' '}
+      <InputNumber
+        id="scan-timeout"
+        min={1}
+        max={max}
+        step={1}
+        value={Math.min(settings.timeoutAfter, max)}
+        suffix={t('scan.options.hours')}
+        onChange={(value) => {
+          if (typeof value === 'number') onChange({ timeoutAfter: value });
+        }}
+      />
+      {!paid && (
+        <Typography.Text type="secondary">
+          {' '}
+          {t('scan.options.timeoutFree', { count: limits.defaultTimeoutHours })}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
+/**
+ * SPEC's "scan engine V2" beta flag. This server has one engine, which runs either way; the flag
+ * is kept (and said to be kept) for the settings older clients send. Turning it on sets the
+ * link limit to Limited at the slider's value, SPEC §5's rule.
+ */
+function EngineV2Field({
+  settings,
+  max,
+  onChange,
+}: {
+  settings: ScanRequest;
+  max: number;
+  onChange: (patch: Partial<ScanRequest>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="scan-flag">
+      <Switch
+        id="engine-v2"
+        size="small"
+        checked={settings.useScanEngineV2}
+        onChange={(on) =>
+          onChange(
+            on
+              ? {
+                  useScanEngineV2: true,
+                  scanLimitOption: ScanLimitOption.Limited,
+                  maxLinkAmount: Math.min(settings.maxLinkAmount, max),
+                }
+              : { useScanEngineV2: false },
+          )
+        }
+      />{' '}
+      <label htmlFor="engine-v2">{t('scan.options.engineV2')}</label>
+      <Typography.Text type="secondary"> {t('scan.options.engineV2Hint')}</Typography.Text>
     </div>
   );
 }
@@ -133,6 +211,8 @@ export function ScanSettingsTabs({
             onChange={(respectRobotsTxt) => set({ respectRobotsTxt })}
             label={t('scan.options.robots')}
           />
+          <TimeoutField settings={settings} paid={paid} onChange={set} />
+          <EngineV2Field settings={settings} max={max} onChange={set} />
         </>
       ),
     },

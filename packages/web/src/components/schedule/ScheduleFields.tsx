@@ -13,6 +13,7 @@ import {
   weekdayName,
   type ScheduleDraft,
 } from '../../lib/schedule/schedule-draft';
+import { scheduleWords } from '../../lib/schedule/schedule-words';
 
 const frequencies = [
   [ScheduleFrequency.Daily, 'daily'],
@@ -133,7 +134,15 @@ function ScheduleSummary({ draft }: { draft: ScheduleDraft }) {
       icon={<CalendarOutlined />}
       showIcon
       role="status"
-      title={<span data-testid="schedule-description">{description}</span>}
+      title={
+        <>
+          <span data-testid="schedule-words">
+            {scheduleWords(toScheduleSettings(draft, clock), t, i18n.language)}
+          </span>
+          {' · '}
+          <span data-testid="schedule-description">{description}</span>
+        </>
+      }
       description={t('schedule.fields.nextRun', { date: nextRun })}
     />
   );

@@ -49,7 +49,7 @@ describe('schedule drafts', () => {
   it('describes the hour the user chose, not the UTC one', () => {
     const settings = toScheduleSettings(defaultScheduleDraft, shanghai);
     expect(describeSchedule(settings, 'en')).toBe('At 09:00, only on Monday');
-    expect(describeSchedule(settings, 'zh-CN')).toBe('在09:00, 仅星期一');
+    expect(describeSchedule(settings, 'zh-CN')).toBe('在09:00，仅星期一');
   });
 
   it('finds the next run on the chosen weekday at the chosen local hour', () => {

@@ -1,5 +1,6 @@
 import { Card, Col, Descriptions, Row, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { responseStatus } from '../../../lib/errors';
 import { useHealth } from '../api/admin-api';
 
 /**
@@ -12,7 +13,7 @@ export function AdminHealth() {
   if (health.isError) {
     return (
       <Typography.Text type="danger">
-        {t('admin.loadFailed', { status: health.error.message })}
+        {t('admin.loadFailed', { status: responseStatus(health.error) })}
       </Typography.Text>
     );
   }

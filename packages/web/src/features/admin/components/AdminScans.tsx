@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ScanStatus, type AdminScan } from '@linkaudit/core';
 import { ScanStatusLabel } from '../../../components/scan-status/ScanStatusLabel';
 import { paths, pathTo } from '../../../config/paths';
-import { errorMessages, translateMessage } from '../../../lib/errors';
+import { errorMessages, responseStatus, translateMessage } from '../../../lib/errors';
 import { formatDuration } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { useAdminScans, useRequeue, useSetFailed, type AdminScanFilter } from '../api/admin-api';
@@ -197,7 +197,7 @@ export function AdminScans() {
       </Space>
       {scans.isError && (
         <Typography.Text type="danger">
-          {t('admin.loadFailed', { status: scans.error.message })}
+          {t('admin.loadFailed', { status: responseStatus(scans.error) })}
         </Typography.Text>
       )}
       <Table<AdminScan>

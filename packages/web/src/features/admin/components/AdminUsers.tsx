@@ -3,7 +3,7 @@ import type { TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@linkaudit/core';
-import { errorMessages, translateMessage } from '../../../lib/errors';
+import { errorMessages, responseStatus, translateMessage } from '../../../lib/errors';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { useAdminUsers, useSetDisabled, useSetRole, type AdminUserFilter } from '../api/admin-api';
 
@@ -167,7 +167,7 @@ export function AdminUsers() {
       />
       {users.isError && (
         <Typography.Text type="danger">
-          {t('admin.loadFailed', { status: users.error.message })}
+          {t('admin.loadFailed', { status: responseStatus(users.error) })}
         </Typography.Text>
       )}
       <Table<AdminUser>

@@ -2,7 +2,9 @@ import { Button, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidScanUrl, limits, normalizeScanUrl } from '@linkaudit/core';
+import { UrlHelp } from '../../../components/ui/UrlHelp';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useServerVersion } from '../../../lib/api/get-server-version';
 
 const storageKey = 'linkaudit.homeUrl';
 
@@ -21,9 +23,11 @@ function readRememberedUrl(): string {
 export function UrlBox({ onScan }: { onScan: (url: string) => void }) {
   const { t } = useTranslation();
   const [url, setUrl] = useState(readRememberedUrl);
+  // A server that scans private addresses says so; the box then takes 127.0.0.1:8080 too.
+  const urlOptions = { allowPrivate: useServerVersion().data?.privateTargets ?? false };
   const checkedUrl = useDebouncedValue(url, limits.urlValidationDebounceMs);
   const checking = url !== checkedUrl;
-  const invalid = !checking && checkedUrl.trim() !== '' && !isValidScanUrl(checkedUrl);
+  const invalid = !checking && checkedUrl.trim() !== '' && !isValidScanUrl(checkedUrl, urlOptions);
 
   useEffect(() => {
     try {
@@ -34,15 +38,11 @@ export function UrlBox({ onScan }: { onScan: (url: string) => void }) {
   }, [url]);
 
   const submit = () => {
-    if (!isValidScanUrl(url)) return;
-    const normalized = normalizeScanUrl(url);
+    if (!isValidScanUrl(url, urlOptions)) return;
+    const normalized = normalizeScanUrl(url, urlOptions);
     setUrl(normalized);
     onScan(normalized);
   };
-
-  let help: string | undefined;
-  if (checking && url.trim() !== '') help = t('home.checkingUrl');
-  else if (invalid) help = t('home.invalidUrl');
 
   return (
     <Form className="url-box" onFinish={submit} layout="vertical">
@@ -50,7 +50,7 @@ export function UrlBox({ onScan }: { onScan: (url: string) => void }) {
         validateStatus={
           invalid ? 'error' : checking && url.trim() !== '' ? 'validating' : undefined
         }
-        help={help}
+        extra={<UrlHelp checking={checking && url.trim() !== ''} invalid={invalid} />}
         label={t('home.urlLabel')}
         htmlFor="home-url"
       >

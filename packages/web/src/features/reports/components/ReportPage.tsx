@@ -14,7 +14,8 @@ import { PowerBiButton } from '../../../components/power-bi/PowerBiButton';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { paths, pathTo } from '../../../config/paths';
 import { createScan } from '../../../lib/api/create-scan';
-import { errorMessages } from '../../../lib/errors';
+import { showAlert } from '../../../lib/alert-dialog';
+import { actionErrorTexts, errorMessages, translateMessage } from '../../../lib/errors';
 import { LoginDialogSlot } from '../../../lib/login-dialog';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { ruleCategoryKey } from '../../../lib/rule-category';
@@ -55,7 +56,7 @@ export default function ReportPage() {
   const { t } = useTranslation();
   const { scanId = '' } = useParams();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { modal } = App.useApp();
   const [tab, setTab] = useState<TabKey>('summary');
   const [views, setViews] = useState(initialViews);
   const [expanded, setExpanded] = useState<string[]>([]);
@@ -92,7 +93,12 @@ export default function ReportPage() {
   const chooseTab = (key: string) => {
     const next = key as TabKey;
     if (next !== 'summary' && tabs[next].data === undefined) {
-      void message.warning(t('report.notLoaded'));
+      // SPEC §8's alert, as an alert dialog that closes itself (SPEC §2 Dialogs).
+      showAlert(modal, {
+        title: t('report.notLoaded'),
+        okText: t('billing.ok'),
+        autoCloseMs: 3000,
+      });
       return;
     }
     setTab(next);
@@ -105,17 +111,14 @@ export default function ReportPage() {
     try {
       const answer = await createScan({ scanSettings: settings });
       if (answer.status === ScanStatus.Queued) {
-        toastSuccess(
-          answer.queuePosition
-            ? t('scan.answers.queuedAt', { n: answer.queuePosition })
-            : t('scan.answers.queued'),
-        );
+        // SPEC §8's Rerun text: the new scan is followed on the scan screen, where this leads.
+        toastSuccess(t('scan.answers.started'));
         void navigate(paths.scan.path);
       } else if (answer.message) {
-        toastError(answer.message);
+        toastError(translateMessage(answer.message, t));
       }
     } catch (error) {
-      for (const text of errorMessages(error)) toastError(text);
+      for (const text of actionErrorTexts(error, t)) toastError(text);
     }
   };
 

@@ -13,8 +13,9 @@ import {
   type ReportData,
   type RuleRow,
 } from '@linkaudit/core';
+import { RulesEnglishNote } from '../../../components/ui/RulesEnglishNote';
 import { translateMessage } from '../../../lib/errors';
-import { formatMegabytes } from '../../../lib/format';
+import { formatRank, formatSize } from '../../../lib/format';
 import { ruleCategoryKey } from '../../../lib/rule-category';
 import { useReportTab, type TabView } from '../api/get-report';
 import { IgnoreWord } from './RuleGroups';
@@ -49,7 +50,7 @@ function useLinkColumns(): ColumnsType<LinkRow> {
       dataIndex: 'failureReason',
       width: 180,
       render: (reason: string | null, row) =>
-        reason ? t(`failureReason.${reason}`, reason) : row.statusDetail,
+        reason ? t(`failureReason.${reason}`, reason) : translateMessage(row.statusDetail ?? '', t),
     },
     {
       title: t('report.columns.error'),
@@ -200,7 +201,7 @@ export function PageTable({
   loading,
   ...paging
 }: Paging & { data: ReportData<PageRow> | undefined; loading: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Table<PageRow>
       rowKey="uri"
@@ -217,19 +218,19 @@ export function PageTable({
           title: t('report.columns.totalSize'),
           dataIndex: 'contentSize',
           width: 130,
-          render: (bytes: number) => `${formatMegabytes(bytes)} MB`,
+          render: (bytes: number) => formatSize(bytes, i18n.language),
         },
         {
           title: t('report.columns.htmlSize'),
           dataIndex: 'htmlSize',
           width: 130,
-          render: (bytes: number) => `${formatMegabytes(bytes)} MB`,
+          render: (bytes: number) => formatSize(bytes, i18n.language),
         },
         {
           title: t('report.columns.pageRank'),
           dataIndex: 'pageRank',
           width: 110,
-          render: (rank: number | null) => (rank === null ? '' : rank.toFixed(4)),
+          render: (rank: number | null) => (rank === null ? '' : formatRank(rank, i18n.language)),
         },
       ]}
     />
@@ -248,12 +249,13 @@ export function RuleTable({
   loading: boolean;
   rulesEnabled: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Table<RuleRow>
       rowKey={(row) => `${row.uri}|${row.ruleId}|${row.line}|${row.column}`}
       loading={loading}
       locale={{ emptyText: t(rulesEnabled ? 'report.empty.noData' : 'report.empty.noRules') }}
+      title={i18n.language.startsWith('zh') ? () => <RulesEnglishNote /> : undefined}
       dataSource={data?.lists ?? []}
       pagination={pagination(data, paging, t)}
       scroll={{ x: 900 }}
@@ -359,7 +361,7 @@ export function PageInclusionTable({
   loading: boolean;
   inclusionChecked: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const yesNo = (value: boolean) => t(value ? 'report.inclusion.yes' : 'report.inclusion.no');
   return (
     <Table<PageInclusionRow>
@@ -413,7 +415,7 @@ export function PageInclusionTable({
           title: t('report.columns.pageRank'),
           dataIndex: 'pageRank',
           width: 110,
-          render: (rank: number | null) => (rank === null ? '' : rank.toFixed(4)),
+          render: (rank: number | null) => (rank === null ? '' : formatRank(rank, i18n.language)),
         },
       ]}
     />
@@ -425,7 +427,7 @@ export function FileTypeTable({
   loading,
   ...paging
 }: Paging & { data: ReportData<FileTypeRow> | undefined; loading: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Table<FileTypeRow>
       rowKey="contentType"
@@ -440,7 +442,7 @@ export function FileTypeTable({
           title: t('report.columns.totalSize'),
           dataIndex: 'totalSize',
           width: 150,
-          render: (bytes: number) => `${formatMegabytes(bytes)} MB`,
+          render: (bytes: number) => formatSize(bytes, i18n.language),
         },
       ]}
     />

@@ -24,6 +24,8 @@ export function SettingsDialog({
         ? t('scan.options.unlimited')
         : String(settings.maxLinkAmount),
     ],
+    [t('scan.options.timeout'), `${settings.timeoutAfter} ${t('scan.options.hours')}`],
+    [t('scan.options.engineV2'), yes(settings.useScanEngineV2)],
     [t('scan.options.caseSensitive'), yes(settings.caseSensitive)],
     [t('scan.options.robots'), yes(settings.respectRobotsTxt)],
     [t('scan.what.brokenLinks'), yes(settings.checkBrokenLinks)],
@@ -40,7 +42,9 @@ export function SettingsDialog({
     ],
     [
       t('scan.groups.exclude'),
-      settings.excludeLinks.map((item) => item.link).join('\n') || t('report.settings.none'),
+      settings.excludeLinks
+        .map((item) => (item.comment ? `${item.link} (${item.comment})` : item.link))
+        .join('\n') || t('report.settings.none'),
     ],
   ];
   return (

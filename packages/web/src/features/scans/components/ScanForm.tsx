@@ -16,6 +16,7 @@ import {
   type SettingsTab,
 } from '../../../components/scan-settings/ScanSettingsTabs';
 import { ScheduleScanGroup } from '../../../components/schedule/ScheduleScanGroup';
+import { UrlHelp } from '../../../components/ui/UrlHelp';
 import { paths } from '../../../config/paths';
 import { useCreateScan } from '../../../lib/api/create-scan';
 import { busy } from '../../../lib/busy';
@@ -153,10 +154,6 @@ export function ScanForm({
     );
   };
 
-  let help: string | undefined;
-  if (checking) help = t('home.checkingUrl');
-  else if (invalid) help = t('home.invalidUrl');
-
   return (
     <Card className="scan-form" title={t('scan.newScan')}>
       <Form layout="vertical" onFinish={submit}>
@@ -164,7 +161,7 @@ export function ScanForm({
           label={t('home.urlLabel')}
           htmlFor="scan-url"
           validateStatus={invalid ? 'error' : checking ? 'validating' : undefined}
-          help={help}
+          extra={<UrlHelp checking={checking} invalid={invalid} />}
         >
           <Space.Compact className="url-box-row">
             <Input

@@ -7,6 +7,7 @@ import { canCancel, isFinishedStatus, ScanStatus, type Scan } from '@linkaudit/c
 import { ScanStatusLabel } from '../../../components/scan-status/ScanStatusLabel';
 import { paths, pathTo } from '../../../config/paths';
 import { useScans } from '../../../lib/api/get-scans';
+import { responseStatus } from '../../../lib/errors';
 import { formatDuration } from '../../../lib/format';
 import { useCancelScan } from '../api/cancel-scan';
 import { useDeleteScan } from '../api/delete-scan';
@@ -55,7 +56,7 @@ export function ScanList({ highlightId }: { highlightId?: string }) {
     >
       {scans.isError && (
         <Typography.Text type="danger">
-          {t('scan.list.loadFailed', { status: scans.error.message })}
+          {t('scan.list.loadFailed', { status: responseStatus(scans.error) })}
         </Typography.Text>
       )}
       <Table<Scan>
@@ -92,7 +93,7 @@ export function ScanList({ highlightId }: { highlightId?: string }) {
           {
             title: t('scan.list.url'),
             dataIndex: 'url',
-            width: 260,
+            width: 200,
             ellipsis: true,
             render: (url: string, scan) =>
               hasReport(scan) ? (
@@ -104,7 +105,7 @@ export function ScanList({ highlightId }: { highlightId?: string }) {
           {
             title: t('scan.list.created'),
             dataIndex: 'dateCreated',
-            width: 170,
+            width: 160,
             render: (date: string) => new Date(date).toLocaleString(i18n.language),
           },
           {
@@ -146,7 +147,9 @@ export function ScanList({ highlightId }: { highlightId?: string }) {
           {
             title: t('scan.list.actions'),
             key: 'actions',
-            width: 110,
+            width: 100,
+            // Pinned, so cancel and delete stay in view while the other columns scroll.
+            fixed: 'right',
             render: (_, scan) => (
               <Space>
                 {canCancel(scan.status) && (

@@ -7,7 +7,7 @@ import {
 } from '@linkaudit/core';
 import i18n from 'i18next';
 import { apiRequest, type Parser } from '../../../lib/api-client';
-import { errorMessages, translateMessage } from '../../../lib/errors';
+import { serverMessages, translateMessage } from '../../../lib/errors';
 import { toastError } from '../../../lib/notify';
 import { schedulesQueryKey } from './get-schedules';
 
@@ -55,12 +55,15 @@ export function useSaveSchedule() {
 
 /**
  * SPEC §8's 'Update failed!!' / 'Delete failed!!' toasts, followed by the server's reason (a
- * schedule deleted in another tab, for one) so the user knows what to do.
+ * schedule deleted in another tab, for one) so the user knows what to do; a dropped network adds
+ * nothing (the browser's English "Failed to fetch" is no reason a user can act on).
  */
 function toastFailure(failedText: string) {
   return (error: unknown) =>
     toastError(
-      [failedText, ...errorMessages(error).map((text) => translateMessage(text, i18n.t))].join(' '),
+      [failedText, ...serverMessages(error).map((text) => translateMessage(text, i18n.t))].join(
+        ' ',
+      ),
     );
 }
 

@@ -7,6 +7,7 @@ import { isFinishedStatus, ScheduleStatus, type ScheduledScan } from '@linkaudit
 import { ScanStatusLabel } from '../../../components/scan-status/ScanStatusLabel';
 import { paths, pathTo } from '../../../config/paths';
 import { formatRelativeTime } from '../../../lib/relative-time';
+import { scheduleWords } from '../../../lib/schedule/schedule-words';
 import { useSchedules } from '../api/get-schedules';
 import { skipReasonKey } from '../lib/skip-reasons';
 import { ScheduleHistory } from './ScheduleHistory';
@@ -106,10 +107,16 @@ export function ScheduleList({
             title: t('schedule.list.schedule'),
             key: 'description',
             width: 180,
+            // SPEC §9's words first; the time of day comes with the cron description below.
             render: (_, schedule) => (
-              <span className="schedule-description">
-                {describeSchedule(schedule.scheduleSettings, i18n.language)}
-              </span>
+              <Space orientation="vertical" size={0}>
+                <span className="schedule-words">
+                  {scheduleWords(schedule.scheduleSettings, t, i18n.language)}
+                </span>
+                <Typography.Text type="secondary" className="schedule-description">
+                  {describeSchedule(schedule.scheduleSettings, i18n.language)}
+                </Typography.Text>
+              </Space>
             ),
           },
           {

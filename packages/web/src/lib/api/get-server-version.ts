@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { serverVersionSchema } from '@linkaudit/core';
-import { getJson } from '../../../lib/api-client';
+import { getJson } from '../api-client';
 
 export const getServerVersion = () => getJson('/api/ServerVersion', serverVersionSchema);
 
