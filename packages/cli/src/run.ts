@@ -114,6 +114,8 @@ async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<Sca
     const done = await deps.runScan(crawlSettingsFor(settings), {
       ...command.engine,
       linkEvents: 'problems',
+      // A suggested fix beside each problem (issue 27): a few pages may be read again at the end.
+      suggestions: true,
       signal: io.signal,
       onEvent(event) {
         if (event.type === 'progress') progress.update(event);

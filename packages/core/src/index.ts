@@ -16,6 +16,7 @@ export * from './plans.js';
 export * from './billing.js';
 export * from './scan.js';
 export * from './report.js';
+export * from './suggestion.js';
 export * from './schedule-time.js';
 export * from './schedule.js';
 export * from './realtime.js';

@@ -3,6 +3,8 @@ import {
   ruleCategoryLabel,
   RuleCategory,
   ScanStatus,
+  suggestionLine,
+  type Suggestion,
   type FailureReason,
 } from '@linkaudit/core';
 import type { CertificateEvent } from '@linkaudit/engine';
@@ -192,9 +194,9 @@ function* sarifPieces(report: ScanReport, options: FormatOptions): Generator<str
 }
 
 function* results(report: ScanReport, qualityResults: Iterable<object>): Generator<object> {
-  for (const { url, check, referenceCount, sources } of report.broken) {
-    const text = `Broken link to ${displayUrl(url)}: ${check.reason} (${describeAnswer(check.statusCode, check.message)}).`;
-    const properties = { url, statusCode: check.statusCode, referenceCount };
+  for (const { url, check, referenceCount, sources, suggestion } of report.broken) {
+    const text = `Broken link to ${displayUrl(url)}: ${check.reason} (${describeAnswer(check.statusCode, check.message)}).${fixSentence(suggestion)}`;
+    const properties = { url, statusCode: check.statusCode, referenceCount, ...fixOf(suggestion) };
     for (const source of sources) {
       yield result(brokenRuleId(check.reason), 'error', text, source, properties);
     }
@@ -212,9 +214,9 @@ function* results(report: ScanReport, qualityResults: Iterable<object>): Generat
       yield result(notCheckedRuleId(check.cause), 'note', text, source, properties);
     }
   }
-  for (const { url, page, fragment, referenceCount, sources } of report.brokenAnchors) {
-    const text = `Broken anchor ${url}: the page has no element with id or name "${anchorName(fragment)}".`;
-    const properties = { url, page, fragment, referenceCount };
+  for (const { url, page, fragment, referenceCount, sources, suggestion } of report.brokenAnchors) {
+    const text = `Broken anchor ${url}: the page has no element with id or name "${anchorName(fragment)}".${fixSentence(suggestion)}`;
+    const properties = { url, page, fragment, referenceCount, ...fixOf(suggestion) };
     for (const source of sources) yield result('broken-anchor', 'error', text, source, properties);
   }
   for (const { page, name, first, duplicate } of report.duplicateAnchors) {
@@ -318,6 +320,15 @@ function qualityRule(rule: RuleInfo): object {
       tags: ['quality', ruleCategoryLabel(rule.categoryID)],
     },
   };
+}
+
+/** The suggested fix (issue 27) read out at the end of a result's message. */
+function fixSentence(suggestion: Suggestion | undefined): string {
+  return suggestion ? ` Suggested fix: ${suggestionLine(suggestion)}` : '';
+}
+
+function fixOf(suggestion: Suggestion | undefined): { suggestion?: Suggestion } {
+  return suggestion ? { suggestion } : {};
 }
 
 function brokenRuleId(reason: FailureReason): string {

@@ -1,5 +1,5 @@
 import { styleText } from 'node:util';
-import { limits, ruleCategoryLabel, ScanStatus } from '@linkaudit/core';
+import { limits, ruleCategoryLabel, ScanStatus, suggestionLine } from '@linkaudit/core';
 import type {
   CertificateEvent,
   PageInclusionEvent,
@@ -61,6 +61,7 @@ function* textLines(report: ScanReport, options: FormatOptions): Generator<strin
     notCheckedLines,
     brokenAnchorLines,
     duplicateAnchorLines,
+    linkFixLines,
     certificateLines,
     heaviestPageLines,
     sizeBucketLines,
@@ -226,6 +227,7 @@ function* brokenAnchorLines(report: ScanReport, paint: Paint): Generator<string>
   for (const anchor of brokenAnchors) {
     yield `  ${anchor.url}`;
     yield `    no element with id or name "${anchorName(anchor.fragment)}", ${count(anchor.referenceCount, 'reference')}`;
+    if (anchor.suggestion) yield paint('green', `    fix: ${suggestionLine(anchor.suggestion)}`);
     for (const source of anchor.sources) yield paint('dim', `    ${formatSource(source)}`);
   }
   if (unverifiableAnchors > 0) {
@@ -522,7 +524,21 @@ function* problemLines(
     const chain = redirects.map((hop) => `${hop.url} (${hop.statusCode})`).join(' -> ');
     yield `    redirects: ${chain}`;
   }
+  if (item.suggestion) yield paint('green', `    fix: ${suggestionLine(item.suggestion)}`);
   for (const source of item.sources) yield paint('dim', `    ${formatSource(source)}`);
+}
+
+/** Working links with a better address: a redirect's end, the https twin (issue 27). */
+function* linkFixLines(report: ScanReport, paint: Paint): Generator<string> {
+  if (report.linkFixes.length === 0) return;
+  yield* ['', paint(['bold', 'yellow'], `Links to update (${report.linkFixes.length})`)];
+  for (const fix of report.linkFixes.slice(0, notCheckedShown)) {
+    yield `  ${displayUrl(fix.url)}`;
+    yield paint('green', `    fix: ${suggestionLine(fix.suggestion)}`);
+  }
+  if (report.linkFixes.length > notCheckedShown) {
+    yield `  and ${report.linkFixes.length - notCheckedShown} more (all in --format json)`;
+  }
 }
 
 function count(amount: number, noun: string): string {
