@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { suggestionSchema } from './suggestion.js';
 
 /**
  * Report contracts of SPEC §3 (report rows, report data) and §7 (Reports): what
@@ -123,6 +124,8 @@ export const linkRowSchema = z.object({
   line: z.number().int(),
   column: z.number().int(),
   anchor: z.string().nullable(),
+  /** The suggested fix for this link (issue 27); null when there is none. */
+  suggestion: suggestionSchema.nullable(),
 });
 export type LinkRow = z.infer<typeof linkRowSchema>;
 

@@ -201,8 +201,10 @@ class ScanRun {
     await this.certificates?.settled();
     await rules?.finishSite();
     // Pages are read again only while the scan may still fetch (not once cancelled or timed out).
-    await this.suggestions?.finish(crawl?.ledger.targets ?? [], !this.stop.signal.aborted, (event) =>
-      this.emit(event),
+    await this.suggestions?.finish(
+      crawl?.ledger.targets ?? [],
+      !this.stop.signal.aborted,
+      (event) => this.emit(event),
     );
     const analysis = this.analysis.finish(
       crawl?.ledger.targets ?? [],

@@ -15,6 +15,7 @@ import * as billingUserLocks from './2026-11-26T2200-billing-user-locks.js';
 import * as reportFindings from './2026-11-26T2300-report-findings.js';
 import * as biAccessTokens from './2026-11-26T2310-bi-access-tokens.js';
 import * as admin from './2026-11-26T2320-admin.js';
+import * as scanSuggestions from './2026-11-27T0100-scan-suggestions.js';
 
 /** Every migration in order; names sort by date (and time) so the history reads top to bottom. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T2300-report-findings': reportFindings,
   '2026-11-26T2310-bi-access-tokens': biAccessTokens,
   '2026-11-26T2320-admin': admin,
+  '2026-11-27T0100-scan-suggestions': scanSuggestions,
 };

@@ -6,6 +6,7 @@ import {
   isFinishedStatus,
   reportMessages,
   ruleCategoryLabel,
+  suggestionLine,
   type BrokenLinksSummary,
   type DuplicateAnchorRow,
   type FileTypeRow,
@@ -329,6 +330,8 @@ export class ReportService {
             'References',
             'Line',
             'Column',
+            // Issue 27, appended so the columns before it stay as they were.
+            'Suggested fix',
           ],
           linkRows(db, id, query, CSV_BATCH_ROWS),
           (row) => [
@@ -340,6 +343,7 @@ export class ReportService {
             row.referenceCount,
             row.line,
             row.column,
+            row.suggestion && suggestionLine(row.suggestion),
           ],
         ),
       };

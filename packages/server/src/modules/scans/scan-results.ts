@@ -14,6 +14,7 @@ import type {
   ScanLinksTable,
   ScanPageReadsTable,
   ScanRuleViolationsTable,
+  ScanSuggestionsTable,
   ScanTargetsTable,
 } from './scans.table.js';
 import {
@@ -49,6 +50,7 @@ export class ScanResultWriter implements Backpressure {
   #anchors: Array<Insertable<ScanDuplicateAnchorsTable>> = [];
   #rules: Array<Insertable<ScanRuleViolationsTable>> = [];
   #pageReads: Array<Insertable<ScanPageReadsTable>> = [];
+  #suggestions: Array<Insertable<ScanSuggestionsTable>> = [];
   #pending = 0;
   /** Events taken and not yet stored (gathering, or in a write under way or waiting). */
   #backlog = 0;
@@ -243,6 +245,18 @@ export class ScanResultWriter implements Backpressure {
           message: event.message ?? null,
         });
         return;
+      case 'suggestion':
+        this.#suggestions.push({
+          scan_id: this.scanId,
+          url: event.url,
+          fragment: event.fragment ?? '',
+          kind: event.suggestion.kind,
+          basis: event.suggestion.basis,
+          suggested_url: event.suggestion.url,
+          confidence: event.suggestion.confidence,
+          hops: event.suggestion.hops,
+        });
+        return;
       case 'done':
         return;
     }
@@ -307,6 +321,7 @@ export class ScanResultWriter implements Backpressure {
       anchors: this.#anchors,
       rules: this.#rules,
       pageReads: this.#pageReads,
+      suggestions: this.#suggestions,
     };
     this.#targets = [];
     this.#links = [];
@@ -314,6 +329,7 @@ export class ScanResultWriter implements Backpressure {
     this.#anchors = [];
     this.#rules = [];
     this.#pageReads = [];
+    this.#suggestions = [];
     return batch;
   }
 }
