@@ -165,6 +165,8 @@ export interface ScanReport {
   rules?: RuleReport;
   /** Working links with a better address (redirects, https), sorted by URL. */
   linkFixes: LinkFix[];
+  /** With --baseline: how many known problems were left out (only new ones are listed). */
+  baseline?: { known: number };
 }
 
 /**

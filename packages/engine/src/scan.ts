@@ -200,11 +200,11 @@ class ScanRun {
     crawl?.ledger.close();
     await this.certificates?.settled();
     await rules?.finishSite();
-    // Pages are read again only while the scan may still fetch (not once cancelled or timed out).
-    await this.suggestions?.finish(
-      crawl?.ledger.targets ?? [],
-      !this.stop.signal.aborted,
-      (event) => this.emit(event),
+    // Pages are read again only while the scan may still fetch (not once cancelled or timed
+    // out), and never by a resumed run: it promised to read no page its first run had read.
+    const mayFetch = !this.stop.signal.aborted && !this.options.resume;
+    await this.suggestions?.finish(crawl?.ledger.targets ?? [], mayFetch, (event) =>
+      this.emit(event),
     );
     const analysis = this.analysis.finish(
       crawl?.ledger.targets ?? [],

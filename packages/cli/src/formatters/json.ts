@@ -84,6 +84,8 @@ function reportDocument(report: ScanReport) {
     })),
     ...issueFourJson(report),
     ...(report.rules ? { rules: rulesJson(report.rules) } : {}),
+    // With --baseline: how many known problems the lists leave out (issue 27).
+    ...(report.baseline ? { baseline: report.baseline } : {}),
     // Working links with a better address; no key when there are none (issue 27).
     ...(report.linkFixes.length > 0
       ? {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   failureReasons,
   ruleCategoryLabel,
@@ -185,7 +186,7 @@ function* sarifPieces(report: ScanReport, options: FormatOptions): Generator<str
           certificateProblems: done.summary.certificateProblems,
           ...(report.rules ? { qualityRules: report.rules.summary ?? null } : {}),
         },
-        results: streamed(results(report, quality.results), (result) => result),
+        results: streamed(fingerprinted(results(report, quality.results)), (result) => result),
       },
     ],
   };
@@ -320,6 +321,47 @@ function qualityRule(rule: RuleInfo): object {
       tags: ['quality', ruleCategoryLabel(rule.categoryID)],
     },
   };
+}
+
+/**
+ * Each result with `partialFingerprints` that stay the same from run to run (issue 27), so code
+ * scanning dashboards track a problem across scans: the rule, where it is (page address, not line
+ * or column, which move when a page is edited), what it is about (target URL, host, anchor name,
+ * rule snippet), and which repeat of those it is on the page (results come in a stable order).
+ */
+function* fingerprinted(items: Iterable<object>): Generator<object> {
+  const seen = new Map<string, number>();
+  for (const item of items) {
+    const identity = resultIdentity(item);
+    const repeat = (seen.get(identity) ?? 0) + 1;
+    seen.set(identity, repeat);
+    const digest = createHash('sha256').update(`${identity}\u0000${repeat}`).digest('hex');
+    yield { ...item, partialFingerprints: { [fingerprintKey]: digest.slice(0, 32) } };
+  }
+}
+
+export const fingerprintKey = 'linkaudit/v1';
+
+interface SarifResultShape {
+  ruleId?: string;
+  locations?: Array<{
+    physicalLocation?: {
+      artifactLocation?: { uri?: string };
+      region?: { snippet?: { text?: string } };
+    };
+  }>;
+  properties?: { url?: string; host?: string; name?: string; page?: string };
+}
+
+function resultIdentity(result: SarifResultShape): string {
+  const location = result.locations?.[0]?.physicalLocation;
+  const about = result.properties?.url ?? result.properties?.host ?? result.properties?.name ?? '';
+  return [
+    result.ruleId ?? '',
+    location?.artifactLocation?.uri ?? result.properties?.page ?? '',
+    about,
+    location?.region?.snippet?.text ?? '',
+  ].join('\u0000');
 }
 
 /** The suggested fix (issue 27) read out at the end of a result's message. */

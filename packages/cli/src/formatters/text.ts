@@ -103,6 +103,10 @@ function summaryLines(report: ScanReport, paint: Paint): string[] {
     `  Links       ${summary.totalLinks} found, ${count(summary.uniqueLinks, 'unique URL')} checked`,
     `  Broken      ${summary.brokenLinks > 0 ? paint('red', broken) : 'none'}`,
   );
+  if (report.baseline) {
+    const known = count(report.baseline.known, 'known problem');
+    lines.push(`  Baseline    ${known} not listed, ${count(problemCount(report), 'new problem')}`);
+  }
   if (summary.uniqueUnverifiedLinks > 0) {
     lines.push(`  Unverified  ${count(summary.uniqueUnverifiedLinks, 'URL')}`);
   }
@@ -569,4 +573,10 @@ export function formatDuration(ms: number): string {
   const pad = (value: number): string => String(value).padStart(2, '0');
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${pad(seconds % 60)} s`;
   return `${Math.floor(seconds / 3600)} h ${pad(Math.floor(seconds / 60) % 60)} min`;
+}
+
+/** Broken URLs, anchors and invalid certificates listed (with a baseline: the new ones). */
+function problemCount(report: ScanReport): number {
+  const certificates = report.certificates.filter((certificate) => !certificate.valid).length;
+  return report.broken.length + report.brokenAnchors.length + certificates;
 }

@@ -71,7 +71,7 @@ beforeAll(async () => {
       '/reports/report-2025.html': htmlPage('2025'),
       '/guide.html': htmlPage('<h2 id="installation">Install</h2><h2 id="usage">Use</h2>'),
       '/faq.html': htmlPage('<p id="q1">one</p><p id="q2">two</p>'),
-      '/slow': { body: 'too late', delayMs: 5_000 },
+      '/slow': { body: 'too late', delayMs: 10_000 },
     },
     { host: 'site.test' },
   );
@@ -81,11 +81,12 @@ beforeAll(async () => {
       lookup,
       ca: certificates.authority.cert,
       retries: 0,
-      requestTimeoutMs: 700,
+      // Long enough for a loaded machine, short of /slow's 10 s.
+      requestTimeoutMs: 2_500,
       suggestions: true,
     },
   );
-}, 30_000);
+}, 60_000);
 afterAll(async () => {
   await Promise.all([site, twin, plain, selfSigned].map((server) => server.close()));
 });

@@ -70,6 +70,7 @@ function reportDocument(report: ScanReport, violations: unknown) {
     })),
     ...issueFourJson(report),
     ...(report.rules ? { rules: rulesJson(report.rules, violations) } : {}),
+    ...(report.baseline ? { baseline: report.baseline } : {}),
     // Working links with a better address; no key when there are none (issue 27).
     ...(report.linkFixes.length > 0
       ? {
