@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  type ScanChangesQuery,
   brokenAnchorReason,
   csvCell,
   inclusionCategories,
@@ -31,6 +32,7 @@ import {
   reportFiguresKey,
   type ReportFigures,
 } from './report-model.js';
+import { scanChanges } from './scan-changes.js';
 import { SharedReads } from './shared-reads.js';
 import {
   brokenAnchorLinks,
@@ -126,6 +128,12 @@ export class ReportService {
     const sample = await this.deps.samples.scanId();
     if (sample === id) return this.deps.scans.owned({ ...anyone, id: 'sample' }, id);
     return this.deps.scans.owned(user, id);
+  }
+
+  /** GET /api/report/changes/{id}: the scan's problems against the site's previous scan. */
+  async changes(user: SignedInUser | null, id: string, query: ScanChangesQuery) {
+    const scan = await this.#scan(user, id);
+    return scanChanges(this.deps.db, scan, query);
   }
 
   /** GET api/report/SampleSiteScanId: 404 until a first start has queued the sample scan. */
