@@ -12,10 +12,10 @@ import { antSelect, chooseOption, finishedScan, setPlan, signedInUser } from './
 let server: Server;
 let origin: string;
 
-const page = (title: string, body: string) =>
+const htmlPage = (title: string, body: string) =>
   `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
 const pages: Record<string, string> = {
-  '/': page(
+  '/': htmlPage(
     'Home',
     [
       '<a href="/docs/getting-startd.html">Start</a>',
@@ -24,8 +24,8 @@ const pages: Record<string, string> = {
       '<a href="/docs/getting-started.html">Start</a>',
     ].join('\n'),
   ),
-  '/docs/getting-started.html': page('Getting started', '<p>start</p>'),
-  '/guide.html': page('Guide', '<h2 id="installation">Install</h2><h2 id="usage">Use</h2>'),
+  '/docs/getting-started.html': htmlPage('Getting started', '<p>start</p>'),
+  '/guide.html': htmlPage('Guide', '<h2 id="installation">Install</h2><h2 id="usage">Use</h2>'),
 };
 const redirects: Record<string, string> = { '/chain/a': '/chain/b', '/chain/b': '/guide.html' };
 
@@ -111,4 +111,58 @@ test('the link tab shows a suggested fix beside each broken link, in both langua
   const zhAnchor = zhLinks.getByRole('row').filter({ hasText: `${origin}/guide.html#instalation` });
   await expect(zhAnchor.getByTestId('suggestion')).toContainText('最接近的锚点');
   await screenshot(page, 'report-suggestions-zh');
+});
+
+test('the Changes tab and the summary tell new, still and fixed problems apart, in both languages', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const { email, token } = await signedInUser(page, request, 'changes');
+  setPlan(email, 'premium');
+  const settings = { url: `${origin}/`, scanDepth: 3, checkAnchors: true };
+  await finishedScan(request, token, settings);
+  // The site changes: the typo'd page link is fixed, a new broken link appears.
+  const before = pages['/'] ?? '';
+  pages['/'] = htmlPage(
+    'Home',
+    [
+      '<a href="/guide.html#instalation">Install</a>',
+      '<a href="/chain/a">Chain</a>',
+      '<a href="/docs/getting-started.html">Start</a>',
+      '<a href="/brand-new-404.html">New</a>',
+    ].join('\n'),
+  );
+  const scanId = await finishedScan(request, token, settings).finally(() => {
+    pages['/'] = before;
+  });
+  await page.goto(`/report/${scanId}`);
+  await expect(page.locator('.report-change-counts').first()).toContainText(
+    'Since the previous scan: 1 new, 1 still, 1 fixed',
+  );
+  await page.getByRole('tab', { name: 'Changes' }).click();
+  const changes = page.getByRole('tabpanel', { name: 'Changes' });
+  await expect(changes.getByRole('row')).toHaveCount(4);
+  await changes.getByText('New (1)').click();
+  await expect(changes.getByRole('row')).toHaveCount(2);
+  await expect(changes).toContainText(`${origin}/brand-new-404.html`);
+  await changes.getByText('Fixed (1)').click();
+  await expect(changes).toContainText(`${origin}/docs/getting-startd.html`);
+  await changes.getByText('Still (1)').click();
+  await expect(changes).toContainText(`${origin}/guide.html#instalation`);
+  await expect(changes).toContainText('Broken anchor');
+  await screenshot(page, 'report-changes-en');
+
+  await context.addCookies([{ name: 'linkaudit_lang', value: 'zh-CN', url: page.url() }]);
+  await page.goto(`/report/${scanId}`);
+  await expect(page.locator('.report-change-counts').first()).toContainText(
+    '自上次扫描以来：新增 1 个，仍存在 1 个，已修复 1 个',
+  );
+  await page.getByRole('tab', { name: '变化' }).click();
+  const zhChanges = page.getByRole('tabpanel', { name: '变化' });
+  await zhChanges.getByText('已修复 (1)').click();
+  await expect(zhChanges).toContainText(`${origin}/docs/getting-startd.html`);
+  await expect(zhChanges).toContainText('失效链接');
+  await screenshot(page, 'report-changes-zh');
 });

@@ -34,10 +34,11 @@ import {
   PageTable,
   RuleTable,
 } from './ReportTables';
+import { ChangeCounts, ChangesView } from './ChangesView';
 import { SettingsDialog } from './SettingsDialog';
 import { settingsOf, SummaryView } from './SummaryView';
 
-type TabKey = 'summary' | ReportTab;
+type TabKey = 'summary' | 'changes' | ReportTab;
 
 const initialViews: Record<ReportTab, TabView> = {
   link: defaultTabView,
@@ -87,7 +88,7 @@ export default function ReportPage() {
 
   const chooseTab = (key: string) => {
     const next = key as TabKey;
-    if (next !== 'summary' && tabs[next].data === undefined) {
+    if (next !== 'summary' && next !== 'changes' && tabs[next].data === undefined) {
       void message.warning(t('report.notLoaded'));
       return;
     }
@@ -116,7 +117,7 @@ export default function ReportPage() {
   };
 
   const exportCsv = async () => {
-    if (tab === 'summary') return;
+    if (tab === 'summary' || tab === 'changes') return;
     setExporting(true);
     try {
       await downloadTabCsv(tab, scanId, views[tab]);
@@ -127,7 +128,7 @@ export default function ReportPage() {
     }
   };
 
-  const current = tab === 'summary' ? undefined : tabs[tab].data;
+  const current = tab === 'summary' || tab === 'changes' ? undefined : tabs[tab].data;
   const filterOptions = (current?.filterCategories ?? []).map((category) => ({
     value: category.value,
     label: `${
@@ -174,7 +175,7 @@ export default function ReportPage() {
           }))}
         />
       )}
-      {tab !== 'summary' && tab !== 'duplicateAnchor' && (
+      {tab !== 'summary' && tab !== 'changes' && tab !== 'duplicateAnchor' && (
         <Select
           aria-label={t('report.toolbar.filter')}
           className="report-filter"
@@ -206,7 +207,7 @@ export default function ReportPage() {
       </Button>
       <Button
         icon={<DownloadOutlined />}
-        disabled={tab === 'summary'}
+        disabled={tab === 'summary' || tab === 'changes'}
         loading={exporting}
         onClick={() => void exportCsv()}
       >
@@ -234,8 +235,17 @@ export default function ReportPage() {
             key: 'summary',
             label: t('report.tabs.summary'),
             children: (
-              <SummaryView summary={summary.data} expanded={expanded} onExpand={setExpanded} />
+              <>
+                <ChangeCounts scanId={scanId} />
+                <SummaryView summary={summary.data} expanded={expanded} onExpand={setExpanded} />
+              </>
             ),
+          },
+          {
+            // Issue 27: what changed since the site's previous scan.
+            key: 'changes',
+            label: t('report.tabs.changes'),
+            children: <ChangesView scanId={scanId} />,
           },
           {
             key: 'link',
