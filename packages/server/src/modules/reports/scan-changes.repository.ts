@@ -47,25 +47,38 @@ export async function problemsOf(
   db: Kysely<Database>,
   scanId: string,
 ): Promise<Map<string, Problem>> {
+  return (await problemsOfScans(db, [scanId])).get(scanId) ?? new Map<string, Problem>();
+}
+
+/** The problems of several scans at once (a schedule's history), by scan id then key. */
+export async function problemsOfScans(
+  db: Kysely<Database>,
+  scanIds: readonly string[],
+): Promise<Map<string, Map<string, Problem>>> {
+  const byScan = new Map<string, Map<string, Problem>>(
+    scanIds.map((id) => [id, new Map<string, Problem>()]),
+  );
+  if (scanIds.length === 0) return byScan;
+  const ids = [...scanIds];
   const [links, anchors, certificates, rules] = await Promise.all([
     db
       .selectFrom('scan_targets')
-      .select('url')
-      .where('scan_id', '=', scanId)
+      .select(['scan_id', 'url'])
+      .where('scan_id', 'in', ids)
       .where('state', '=', 'broken')
       .where('url', '!=', '')
       .execute(),
     db
       .selectFrom('scan_links')
-      .select('target')
+      .select(['scan_id', 'target'])
       .distinct()
-      .where('scan_id', '=', scanId)
+      .where('scan_id', 'in', ids)
       .where('anchor_state', '=', 'missing')
       .execute(),
     db
       .selectFrom('scan_certificates')
-      .select('host')
-      .where('scan_id', '=', scanId)
+      .select(['scan_id', 'host'])
+      .where('scan_id', 'in', ids)
       .where('valid', '=', false)
       .execute(),
     db
@@ -73,24 +86,25 @@ export async function problemsOf(
       .innerJoin('scan_pages as p', (join) =>
         join.onRef('p.scan_id', '=', 'r.scan_id').onRef('p.id', '=', 'r.page_id'),
       )
-      .select(['r.rule_id', 'r.rule_name', 'p.url'])
+      .select(['r.scan_id', 'r.rule_id', 'r.rule_name', 'p.url'])
       .distinct()
-      .where('r.scan_id', '=', scanId)
+      .where('r.scan_id', 'in', ids)
       .execute(),
   ]);
-  const problems = new Map<string, Problem>();
-  for (const { url } of links)
-    problems.set(`link ${url}`, { kind: 'link', target: url, detail: null });
-  for (const { target } of anchors)
-    problems.set(`anchor ${target}`, { kind: 'anchor', target, detail: null });
-  for (const { host } of certificates)
-    problems.set(`certificate ${host}`, { kind: 'certificate', target: host, detail: null });
+  const add = (scanId: string, key: string, problem: Problem) =>
+    byScan.get(scanId)?.set(key, problem);
+  for (const { scan_id, url } of links)
+    add(scan_id, `link ${url}`, { kind: 'link', target: url, detail: null });
+  for (const { scan_id, target } of anchors)
+    add(scan_id, `anchor ${target}`, { kind: 'anchor', target, detail: null });
+  for (const { scan_id, host } of certificates)
+    add(scan_id, `certificate ${host}`, { kind: 'certificate', target: host, detail: null });
   for (const rule of rules) {
-    problems.set(`rule ${rule.rule_id} ${rule.url}`, {
+    add(rule.scan_id, `rule ${rule.rule_id} ${rule.url}`, {
       kind: 'rule',
       target: rule.url,
       detail: rule.rule_name,
     });
   }
-  return problems;
+  return byScan;
 }

@@ -12,6 +12,7 @@ import { apiClient, type ApiClient } from '../../test-support/api-client.js';
 import { signUp, waitForScan } from '../../test-support/scan-helpers.js';
 import { startTestServer, testDialects, type TestServer } from '../../test-support/test-server.js';
 import { runPlanCommand } from '../accounts/plan-command.js';
+import { newProblemCounts } from './scan-changes.js';
 
 /**
  * Changes since the previous scan (issue 27) across three scans of a site that changes between
@@ -155,6 +156,12 @@ describe.each(testDialects())('changes since the previous scan (%s)', (dialect) 
       result.rows.find((row) => row.target === `${base}${target}`)?.firstSeen;
     expect(firstSeenOf(third, '/b')).toBe(firstSeenOf(second, '/b'));
     expect(firstSeenOf(third, '/a')).not.toBe(firstSeenOf(await changes(scans[0]!), '/a'));
+  });
+
+  it("counts each run's new problems for a schedule's history chart", async () => {
+    expect(await newProblemCounts(server.database.db, scans)).toEqual([null, 1, 1]);
+    // Against the third, the first had the self-signed link, its certificate and the rule finding.
+    expect(await newProblemCounts(server.database.db, [scans[2]!, scans[0]!])).toEqual([null, 3]);
   });
 
   it('answers only the owner', async () => {

@@ -9,7 +9,12 @@ import type {
 import type { Database } from '../../db/schema.js';
 import { toDate } from '../../db/values.js';
 import type { ScanRow } from '../scans/scans.service.js';
-import { earlierScansOfSite, problemsOf, type Problem } from './scan-changes.repository.js';
+import {
+  earlierScansOfSite,
+  problemsOf,
+  problemsOfScans,
+  type Problem,
+} from './scan-changes.repository.js';
 
 /** How far back a problem's first-seen date is looked for (scans of the site, newest first). */
 const historyScans = 10;
@@ -44,6 +49,24 @@ export async function scanChanges(
     if (!current?.has(key)) rows.push({ ...problem, state: 'fixed', firstSeen: null });
   }
   return page(rows, earlier[0]?.id ?? null, query);
+}
+
+/**
+ * For runs of one site oldest first (a schedule's history): how many problems each run had that
+ * the run before it did not; null for the first (nothing to compare with).
+ */
+export async function newProblemCounts(
+  db: Kysely<Database>,
+  runIds: readonly string[],
+): Promise<Array<number | null>> {
+  const problems = await problemsOfScans(db, runIds);
+  return runIds.map((id, index) => {
+    const before = index === 0 ? undefined : problems.get(runIds[index - 1] ?? '');
+    if (!before) return null;
+    let added = 0;
+    for (const key of problems.get(id)?.keys() ?? []) if (!before.has(key)) added += 1;
+    return added;
+  });
 }
 
 function page(
