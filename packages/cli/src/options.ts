@@ -20,6 +20,10 @@ export interface OutputOptions {
   file?: string;
   /** No progress line. */
   quiet: boolean;
+  /** --baseline: report, and fail on, only the problems this baseline file does not know. */
+  baseline?: string;
+  /** --write-baseline: write the run's problems to this file, a baseline for later runs. */
+  writeBaseline?: string;
 }
 
 export type Command =
@@ -88,11 +92,16 @@ Output:
   -f, --format FORMAT        text, json, csv, junit or sarif (default: text)
   -o, --output FILE          write the report to FILE (default: standard output)
   -q, --quiet                no progress line
+  --baseline FILE            list and fail on only the problems FILE does not
+                             know (broken links, anchors, invalid certificates)
+  --write-baseline FILE      write this run's problems to FILE, a baseline for
+                             later runs
   -h, --help                 show this help
   -V, --version              show the version
 
 Exit codes: 0 nothing broken, 1 a broken link, anchor (--anchors) or invalid
-certificate found, 2 usage error or failed scan, 130 interrupted. Warnings
+certificate found (with --baseline: a new one), 2 usage error or failed scan,
+130 interrupted. Warnings
 (duplicate anchors, certificates expiring soon, heavy pages, quality-rule
 violations) do not fail a run.
 `;
@@ -121,6 +130,8 @@ const optionSpecs = {
   format: { type: 'string', short: 'f' },
   output: { type: 'string', short: 'o' },
   quiet: { type: 'boolean', short: 'q' },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -289,6 +300,15 @@ function readOutputOptions(raw: RawOptions): OutputOptions {
   const file = raw.strings.get('output')?.at(-1);
   if (file !== undefined && file.trim() === '') throw new UsageError('--output needs a file name');
   if (file !== undefined && file !== '-') output.file = file;
+  for (const [name, key] of [
+    ['baseline', 'baseline'],
+    ['write-baseline', 'writeBaseline'],
+  ] as const) {
+    const path = raw.strings.get(name)?.at(-1);
+    if (path !== undefined && path.trim() === '')
+      throw new UsageError(`--${name} needs a file name`);
+    if (path !== undefined) output[key] = path;
+  }
   return output;
 }
 

@@ -1,4 +1,10 @@
-import { endingStatus, limits, ScanStatus, type FailureReason } from '@linkaudit/core';
+import {
+  endingStatus,
+  limits,
+  ScanStatus,
+  type FailureReason,
+  type Suggestion,
+} from '@linkaudit/core';
 import type {
   CertificateEvent,
   DoneEvent,
@@ -33,6 +39,8 @@ export interface ProblemUrl<Check> {
   /** Link occurrences pointing at the URL. */
   referenceCount: number;
   sources: LinkSource[];
+  /** The engine's suggested fix for it (issue 27), when it has one. */
+  suggestion?: Suggestion;
 }
 export type BrokenUrl = ProblemUrl<BrokenCheck>;
 export type UnverifiedUrl = ProblemUrl<UnverifiedCheck>;
@@ -73,6 +81,14 @@ export interface BrokenAnchor {
   fragment: string;
   referenceCount: number;
   sources: LinkSource[];
+  /** The closest id on the page, when one clearly is (issue 27). */
+  suggestion?: Suggestion;
+}
+
+/** A URL that works but is better written otherwise: a redirect's end, or its https twin. */
+export interface LinkFix {
+  url: string;
+  suggestion: Suggestion;
 }
 
 /** The optional checks the scan ran: their results are reported only when they were asked for. */
@@ -147,6 +163,10 @@ export interface ScanReport {
   pageInclusion?: PageInclusionEvent[];
   /** With --rules: the quality rules' results. */
   rules?: RuleReport;
+  /** Working links with a better address (redirects, https), sorted by URL. */
+  linkFixes: LinkFix[];
+  /** With --baseline: how many known problems were left out (only new ones are listed). */
+  baseline?: { known: number };
 }
 
 /**
@@ -172,6 +192,8 @@ export class ReportCollector {
   private readonly ruleNames = new Map<number, { name: string; categoryID: number }>();
   /** One copy of each page address and message, however many violations repeat them. */
   private readonly strings = new Map<string, string>();
+  /** Suggested fixes by URL (and fragment): they come after the crawl, so after the links. */
+  private readonly suggestions = new Map<string, Suggestion>();
   private okLinks = 0;
   private linkEvents = 0;
   private unverifiableAnchors = 0;
@@ -217,6 +239,9 @@ export class ReportCollector {
       case 'rule':
         this.addRuleViolation(event);
         break;
+      case 'suggestion':
+        this.suggestions.set(suggestionKey(event.url, event.fragment), event.suggestion);
+        break;
       default:
         break;
     }
@@ -228,6 +253,7 @@ export class ReportCollector {
   }
 
   finish(done: DoneEvent): ScanReport {
+    this.attachSuggestions();
     return {
       done: { ...done, status: endingStatus(done) },
       checks: this.checks,
@@ -258,7 +284,32 @@ export class ReportCollector {
         ? { pageInclusion: this.pageInclusion.sort((a, b) => compareText(a.page, b.page)) }
         : {}),
       ...(this.hasRuleResults ? { rules: this.ruleReport(done) } : {}),
+      linkFixes: this.linkFixes(),
     };
+  }
+
+  /** Each problem gets its suggestion; what is left are fixes for links that work. */
+  private attachSuggestions(): void {
+    const take = (key: string): Suggestion | undefined => {
+      const suggestion = this.suggestions.get(key);
+      this.suggestions.delete(key);
+      return suggestion;
+    };
+    for (const item of [...this.broken.values(), ...this.unverified.values()]) {
+      const suggestion = take(suggestionKey(item.url));
+      if (suggestion) item.suggestion = suggestion;
+    }
+    for (const anchor of this.brokenAnchors.values()) {
+      const suggestion = take(suggestionKey(anchor.page, anchor.fragment));
+      if (suggestion) anchor.suggestion = suggestion;
+    }
+  }
+
+  private linkFixes(): LinkFix[] {
+    return [...this.suggestions]
+      .filter(([key, suggestion]) => !key.includes('\u0000') && suggestion.url !== null)
+      .map(([url, suggestion]) => ({ url, suggestion }))
+      .sort((a, b) => compareText(a.url, b.url));
   }
 
   /**
@@ -547,4 +598,9 @@ export function inclusionMessage(entry: PageInclusionEvent): string {
 export function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
   return text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+}
+
+/** A suggestion's key: the URL, and the fragment when it is for one fragment only. */
+function suggestionKey(url: string, fragment?: string): string {
+  return fragment === undefined ? url : `${url}\u0000${fragment}`;
 }

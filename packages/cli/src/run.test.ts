@@ -120,6 +120,8 @@ describe('main', () => {
     expect(engine.calls[0]!.options).toEqual({
       retries: 1,
       linkEvents: 'problems',
+      // A suggested fix beside each problem (issue 27).
+      suggestions: true,
       signal: controller.signal,
     });
   });

@@ -9,6 +9,7 @@ import {
   type DoneEvent,
   type RunScanOptions,
 } from '@linkaudit/engine';
+import { readBaseline, withoutKnownProblems, writeBaseline } from './baseline.js';
 import { csvReport } from './formatters/csv.js';
 import { chunked, type Formatter } from './formatters/format.js';
 import { jsonReport } from './formatters/json.js';
@@ -82,7 +83,12 @@ export async function main(
 
 async function scanCommand(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<ExitCode> {
   await checkOutputFile(command.output.file);
-  const report = await scan(command, io, deps);
+  const { baseline, writeBaseline: baselineFile } = command.output;
+  // Read first: a baseline that cannot be used is a usage error before any crawling.
+  const known = baseline === undefined ? undefined : await readBaseline(baseline);
+  const scanned = await scan(command, io, deps);
+  if (baselineFile !== undefined) await writeBaseline(baselineFile, scanned);
+  const report = known ? withoutKnownProblems(scanned, known) : scanned;
   await writeReport(report, command, io);
   if (report.done.status === ScanStatus.Failed) {
     await write(
@@ -114,6 +120,8 @@ async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<Sca
     const done = await deps.runScan(crawlSettingsFor(settings), {
       ...command.engine,
       linkEvents: 'problems',
+      // A suggested fix beside each problem (issue 27): a few pages may be read again at the end.
+      suggestions: true,
       signal: io.signal,
       onEvent(event) {
         if (event.type === 'progress') progress.update(event);
@@ -138,11 +146,13 @@ export function exitCodeFor(report: ScanReport): ExitCode {
   const { status, summary } = report.done;
   if (status === ScanStatus.Failed) return ExitCode.Error;
   if (status === ScanStatus.Cancelled) return ExitCode.Interrupted;
+  // With a baseline the summary still counts the known problems: only the lists say what is new.
+  const counted = report.baseline === undefined;
   const broken =
     report.broken.length > 0 ||
-    summary.uniqueBrokenLinks > 0 ||
+    (counted && summary.uniqueBrokenLinks > 0) ||
     report.brokenAnchors.length > 0 ||
-    summary.brokenAnchors > 0 ||
+    (counted && summary.brokenAnchors > 0) ||
     report.certificates.some((certificate) => !certificate.valid);
   return broken ? ExitCode.Broken : ExitCode.Ok;
 }

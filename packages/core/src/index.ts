@@ -18,6 +18,8 @@ export * from './billing.js';
 export * from './scan.js';
 export * from './report.js';
 export * from './spelling-words.js';
+export * from './suggestion.js';
+export * from './scan-changes.js';
 export * from './schedule-time.js';
 export * from './schedule.js';
 export * from './realtime.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountLanguageSchema } from './account.js';
+import { suggestionSchema } from './suggestion.js';
 
 /**
  * Report contracts of SPEC §3 (report rows, report data) and §7 (Reports): what
@@ -211,6 +212,8 @@ export const linkRowSchema = z.object({
   line: z.number().int(),
   column: z.number().int(),
   anchor: z.string().nullable(),
+  /** The suggested fix for this link (issue 27); null when there is none. */
+  suggestion: suggestionSchema.nullable(),
 });
 export type LinkRow = z.infer<typeof linkRowSchema>;
 

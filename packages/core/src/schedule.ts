@@ -84,6 +84,8 @@ export const scheduledRunSchema = z.object({
   uniqueLinks: z.number().int(),
   /** Milliseconds. */
   duration: z.number().int(),
+  /** Problems this run found that the run before it had not (issue 27); null for the first. */
+  newProblems: z.number().int().nullable(),
 });
 export type ScheduledRun = z.infer<typeof scheduledRunSchema>;
 export const scheduledRunListSchema = z.array(scheduledRunSchema);

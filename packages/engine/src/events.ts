@@ -1,4 +1,4 @@
-import type { FailureReason, ScanSummary, StopCause } from '@linkaudit/core';
+import type { FailureReason, ScanSummary, StopCause, Suggestion } from '@linkaudit/core';
 import type { ExtractedPage, LinkKind } from './extract/found-link.js';
 
 export type { LinkKind };
@@ -225,6 +225,19 @@ export interface DoneEvent {
  * with it (ScanResume.pages) takes the page in from here instead of fetching and parsing it
  * again. Plain data. Not emitted when quality rules run (they need the page's text).
  */
+/**
+ * A suggested fix for the links to `url` (issue 27), worked out after the crawl: for every link to
+ * it, or with `fragment`, for the links to that #fragment only (a closest anchor).
+ */
+export interface SuggestionEvent {
+  type: 'suggestion';
+  /** The URL checked (no fragment), as the link events' `url`. */
+  url: string;
+  /** The #fragment (as the link's anchor.fragment) when the fix is for that fragment only. */
+  fragment?: string;
+  suggestion: Suggestion;
+}
+
 export interface PageReadEvent {
   type: 'page-read';
   record: PageReadRecord;
@@ -255,5 +268,6 @@ export type ScanEvent =
   | PageRankEvent
   | PageInclusionEvent
   | RuleViolationEvent
+  | SuggestionEvent
   | ProgressEvent
   | DoneEvent;

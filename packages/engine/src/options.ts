@@ -63,6 +63,13 @@ export interface EngineOptions {
    * so a resumed scan need not fetch it again. Off by default (the CLI never resumes).
    */
   checkpointPages?: boolean;
+  /**
+   * Work out a suggested fix per problem link after the crawl (suggestion events, issue 27).
+   * Off by default: the pass may fetch a few pages again (link texts, anchor ids, https twins).
+   */
+  suggestions?: boolean;
+  /** Pages the suggestion pass may fetch again at most. Default 40. */
+  suggestionFetches?: number;
 }
 
 /**
@@ -93,4 +100,5 @@ export const engineDefaults = {
   perHostConcurrency: 8,
   linkEvents: 'all',
   progressIntervalMs: 250,
+  suggestionFetches: 40,
 } as const;

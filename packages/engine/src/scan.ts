@@ -16,6 +16,7 @@ import { ScanStoppedError } from './fetch/errors.js';
 import { HttpClient } from './fetch/http-client.js';
 import { engineDefaults, type EngineOptions } from './options.js';
 import { ScanTally } from './scan-tally.js';
+import { SuggestionPass } from './suggestions/suggestion-pass.js';
 
 export interface RunScanOptions extends EngineOptions {
   /** Receives every event as it happens; it must not block (queue slow work elsewhere). */
@@ -73,6 +74,7 @@ class ScanRun {
   private readonly anchors = new AnchorIndex();
   private readonly analysis: SiteAnalysis;
   private readonly certificates: CertificateInspector | undefined;
+  private readonly suggestions: SuggestionPass | undefined;
   private finished = false;
   private progressTimer: NodeJS.Timeout | undefined;
 
@@ -114,6 +116,13 @@ class ScanRun {
       startUrl: settings.url,
       keyOf: addressKeyOf(settings),
     });
+    this.suggestions = options.suggestions
+      ? new SuggestionPass({
+          client: this.client,
+          maxFetches: options.suggestionFetches ?? engineDefaults.suggestionFetches,
+          verifiesCertificates: settings.checkBrokenCertificate,
+        })
+      : undefined;
     this.certificates = settings.checkBrokenCertificate
       ? new CertificateInspector(
           {
@@ -191,6 +200,12 @@ class ScanRun {
     crawl?.ledger.close();
     await this.certificates?.settled();
     await rules?.finishSite();
+    // Pages are read again only while the scan may still fetch (not once cancelled or timed
+    // out), and never by a resumed run: it promised to read no page its first run had read.
+    const mayFetch = !this.stop.signal.aborted && !this.options.resume;
+    await this.suggestions?.finish(crawl?.ledger.targets ?? [], mayFetch, (event) =>
+      this.emit(event),
+    );
     const analysis = this.analysis.finish(
       crawl?.ledger.targets ?? [],
       crawl?.siteFiles ?? { sitemap: undefined, robots: allowAllRobots },
@@ -246,6 +261,8 @@ class ScanRun {
   }
 
   private emit(event: ScanEvent): void {
-    if (!this.finished) this.options.onEvent(event);
+    if (this.finished) return;
+    this.suggestions?.observe(event);
+    this.options.onEvent(event);
   }
 }

@@ -1,3 +1,4 @@
+import { suggestionLine, type Suggestion } from '@linkaudit/core';
 import {
   anchorName,
   certificateProblems,
@@ -19,6 +20,8 @@ const header = [
   'column',
   'message',
   'reference_count',
+  // Issue 27, appended so the columns before it stay where they were.
+  'suggested_fix',
 ];
 
 type Cell = string | number | undefined;
@@ -35,7 +38,11 @@ export const csvReport: Formatter = (report) => csvLines(report);
 export const formatCsv = oneString(csvReport);
 
 function* csvLines(report: ScanReport): Generator<string> {
-  for (const row of csvRows(report)) yield `${row.map(csvCell).join(',')}\r\n`;
+  for (const row of csvRows(report)) {
+    // Rows without a suggested fix leave its column empty.
+    const cells = row.length < header.length ? [...row, undefined] : row;
+    yield `${cells.map(csvCell).join(',')}\r\n`;
+  }
 }
 
 function* csvRows(report: ScanReport): Generator<Cell[]> {
@@ -61,6 +68,7 @@ function* csvRows(report: ScanReport): Generator<Cell[]> {
         source.column,
         message,
         anchor.referenceCount,
+        fixText(anchor.suggestion),
       ];
     }
   }
@@ -169,8 +177,13 @@ function* occurrenceRows(
       source.column,
       item.check.message,
       item.referenceCount,
+      fixText(item.suggestion),
     ];
   }
+}
+
+function fixText(suggestion: Suggestion | undefined): string | undefined {
+  return suggestion && suggestionLine(suggestion);
 }
 
 /**

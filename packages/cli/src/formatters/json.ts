@@ -1,4 +1,4 @@
-import { ruleCategoryLabel } from '@linkaudit/core';
+import { ruleCategoryLabel, suggestionWhy, type Suggestion } from '@linkaudit/core';
 import type { CertificateEvent, PageSizeEvent } from '@linkaudit/engine';
 import {
   sizeBuckets,
@@ -54,7 +54,7 @@ function reportDocument(report: ScanReport) {
       fattestPages: summary.fattestPages,
       certificateProblems: summary.certificateProblems,
     },
-    broken: streamed(report.broken, ({ url, check, referenceCount, sources }) => ({
+    broken: streamed(report.broken, ({ url, check, referenceCount, sources, suggestion }) => ({
       url,
       reason: check.reason,
       statusCode: check.statusCode ?? null,
@@ -62,14 +62,19 @@ function reportDocument(report: ScanReport) {
       referenceCount,
       redirects: check.redirects.map(({ url: hop, statusCode }) => ({ url: hop, statusCode })),
       sources: streamed(sources, sourceJson),
+      ...suggestionJson(suggestion),
     })),
-    unverified: streamed(report.unverified, ({ url, check, referenceCount, sources }) => ({
-      url,
-      statusCode: check.statusCode,
-      message: check.message,
-      referenceCount,
-      sources: streamed(sources, sourceJson),
-    })),
+    unverified: streamed(
+      report.unverified,
+      ({ url, check, referenceCount, sources, suggestion }) => ({
+        url,
+        statusCode: check.statusCode,
+        message: check.message,
+        referenceCount,
+        sources: streamed(sources, sourceJson),
+        ...suggestionJson(suggestion),
+      }),
+    ),
     notChecked: streamed(report.notChecked, ({ url, check, referenceCount, sources }) => ({
       url,
       cause: check.cause,
@@ -79,6 +84,17 @@ function reportDocument(report: ScanReport) {
     })),
     ...issueFourJson(report),
     ...(report.rules ? { rules: rulesJson(report.rules) } : {}),
+    // With --baseline: how many known problems the lists leave out (issue 27).
+    ...(report.baseline ? { baseline: report.baseline } : {}),
+    // Working links with a better address; no key when there are none (issue 27).
+    ...(report.linkFixes.length > 0
+      ? {
+          linkFixes: streamed(report.linkFixes, ({ url, suggestion }) => ({
+            url,
+            ...suggestionJson(suggestion),
+          })),
+        }
+      : {}),
   };
   return document;
 }
@@ -90,12 +106,13 @@ function issueFourJson(report: ScanReport) {
     anchors: {
       broken: streamed(
         report.brokenAnchors,
-        ({ url, page, fragment, referenceCount, sources }) => ({
+        ({ url, page, fragment, referenceCount, sources, suggestion }) => ({
           url,
           page,
           fragment,
           referenceCount,
           sources: streamed(sources, sourceJson),
+          ...suggestionJson(suggestion),
         }),
       ),
       duplicates: streamed(report.duplicateAnchors, ({ page, name, first, duplicate }) => ({
@@ -232,4 +249,9 @@ function pageSizeJson({ page, htmlBytes, totalBytes, unknownSizes, contents }: P
 /** Field by field, so the output never grows with whatever else a source carries. */
 function sourceJson({ url, element, attribute, line, column }: LinkSource): LinkSource {
   return { url, element, attribute, line, column };
+}
+
+/** A suggested fix (issue 27) with its reason in words; no key when there is none. */
+function suggestionJson(suggestion: Suggestion | undefined) {
+  return suggestion ? { suggestion: { ...suggestion, why: suggestionWhy(suggestion) } } : {};
 }

@@ -85,7 +85,7 @@ describe('links not checked on purpose', () => {
       1 + notCheckedSourcesKept + unreached.length,
     );
     expect(rows).toContain(
-      `not-checked,link-cap,,${home}after-cap,${home}huge,a,href,5000,7,${pastTheCap.message},1`,
+      `not-checked,link-cap,,${home}after-cap,${home}huge,a,href,5000,7,${pastTheCap.message},1,`,
     );
 
     const junit = formatJunit(report, options);

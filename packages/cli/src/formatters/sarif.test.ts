@@ -23,6 +23,15 @@ interface SarifResult {
   properties: Record<string, unknown>;
 }
 
+/** A result as the tests spell it out: its fingerprint is tested on its own (fingerprints.test.ts). */
+function withoutFingerprints<T>(value: T): T {
+  const strip = (item: unknown) => {
+    const { partialFingerprints: _fingerprint, ...rest } = item as Record<string, unknown>;
+    return rest;
+  };
+  return (Array.isArray(value) ? value.map(strip) : strip(value)) as T;
+}
+
 describe('the SARIF report', () => {
   const sarif = JSON.parse(formatSarif(shopReport, options));
   const run = sarif.runs[0];
@@ -174,7 +183,7 @@ describe('the SARIF report', () => {
     });
 
     it('locates a broken anchor at the link that uses it', () => {
-      expect(auditResults[2]).toEqual({
+      expect(withoutFingerprints(auditResults[2])).toEqual({
         ruleId: 'broken-anchor',
         ruleIndex: 12,
         level: 'error',
@@ -200,7 +209,7 @@ describe('the SARIF report', () => {
     });
 
     it('locates a duplicate anchor at its repeat, with the first one related', () => {
-      expect(auditResults[4]).toEqual({
+      expect(withoutFingerprints(auditResults[4])).toEqual({
         ruleId: 'duplicate-anchor',
         ruleIndex: 13,
         level: 'warning',
@@ -228,7 +237,7 @@ describe('the SARIF report', () => {
     });
 
     it('locates a certificate problem at the address of its host', () => {
-      expect(auditResults.slice(6)).toEqual([
+      expect(withoutFingerprints(auditResults.slice(6))).toEqual([
         {
           ruleId: 'invalid-certificate',
           ruleIndex: 14,
@@ -304,7 +313,7 @@ describe('the quality rules in the SARIF report', () => {
 
   it('has a result per violation, located on its page with the snippet', () => {
     expect(results).toHaveLength(15);
-    expect(results[1]).toEqual({
+    expect(withoutFingerprints(results[1])).toEqual({
       ruleId: 'seo/title-missing',
       ruleIndex: fixed.length + 1,
       level: 'warning',

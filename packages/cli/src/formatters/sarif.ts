@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import {
   failureReasons,
   ruleCategoryLabel,
   RuleCategory,
   ScanStatus,
+  suggestionLine,
+  type Suggestion,
   type FailureReason,
 } from '@linkaudit/core';
 import type { CertificateEvent } from '@linkaudit/engine';
@@ -183,7 +186,7 @@ function* sarifPieces(report: ScanReport, options: FormatOptions): Generator<str
           certificateProblems: done.summary.certificateProblems,
           ...(report.rules ? { qualityRules: report.rules.summary ?? null } : {}),
         },
-        results: streamed(results(report, quality.results), (result) => result),
+        results: streamed(fingerprinted(results(report, quality.results)), (result) => result),
       },
     ],
   };
@@ -192,9 +195,9 @@ function* sarifPieces(report: ScanReport, options: FormatOptions): Generator<str
 }
 
 function* results(report: ScanReport, qualityResults: Iterable<object>): Generator<object> {
-  for (const { url, check, referenceCount, sources } of report.broken) {
-    const text = `Broken link to ${displayUrl(url)}: ${check.reason} (${describeAnswer(check.statusCode, check.message)}).`;
-    const properties = { url, statusCode: check.statusCode, referenceCount };
+  for (const { url, check, referenceCount, sources, suggestion } of report.broken) {
+    const text = `Broken link to ${displayUrl(url)}: ${check.reason} (${describeAnswer(check.statusCode, check.message)}).${fixSentence(suggestion)}`;
+    const properties = { url, statusCode: check.statusCode, referenceCount, ...fixOf(suggestion) };
     for (const source of sources) {
       yield result(brokenRuleId(check.reason), 'error', text, source, properties);
     }
@@ -212,9 +215,9 @@ function* results(report: ScanReport, qualityResults: Iterable<object>): Generat
       yield result(notCheckedRuleId(check.cause), 'note', text, source, properties);
     }
   }
-  for (const { url, page, fragment, referenceCount, sources } of report.brokenAnchors) {
-    const text = `Broken anchor ${url}: the page has no element with id or name "${anchorName(fragment)}".`;
-    const properties = { url, page, fragment, referenceCount };
+  for (const { url, page, fragment, referenceCount, sources, suggestion } of report.brokenAnchors) {
+    const text = `Broken anchor ${url}: the page has no element with id or name "${anchorName(fragment)}".${fixSentence(suggestion)}`;
+    const properties = { url, page, fragment, referenceCount, ...fixOf(suggestion) };
     for (const source of sources) yield result('broken-anchor', 'error', text, source, properties);
   }
   for (const { page, name, first, duplicate } of report.duplicateAnchors) {
@@ -318,6 +321,56 @@ function qualityRule(rule: RuleInfo): object {
       tags: ['quality', ruleCategoryLabel(rule.categoryID)],
     },
   };
+}
+
+/**
+ * Each result with `partialFingerprints` that stay the same from run to run (issue 27), so code
+ * scanning dashboards track a problem across scans: the rule, where it is (page address, not line
+ * or column, which move when a page is edited), what it is about (target URL, host, anchor name,
+ * rule snippet), and which repeat of those it is on the page (results come in a stable order).
+ */
+function* fingerprinted(items: Iterable<object>): Generator<object> {
+  const seen = new Map<string, number>();
+  for (const item of items) {
+    const identity = resultIdentity(item);
+    const repeat = (seen.get(identity) ?? 0) + 1;
+    seen.set(identity, repeat);
+    const digest = createHash('sha256').update(`${identity}\u0000${repeat}`).digest('hex');
+    yield { ...item, partialFingerprints: { [fingerprintKey]: digest.slice(0, 32) } };
+  }
+}
+
+export const fingerprintKey = 'linkaudit/v1';
+
+interface SarifResultShape {
+  ruleId?: string;
+  locations?: Array<{
+    physicalLocation?: {
+      artifactLocation?: { uri?: string };
+      region?: { snippet?: { text?: string } };
+    };
+  }>;
+  properties?: { url?: string; host?: string; name?: string; page?: string };
+}
+
+function resultIdentity(result: SarifResultShape): string {
+  const location = result.locations?.[0]?.physicalLocation;
+  const about = result.properties?.url ?? result.properties?.host ?? result.properties?.name ?? '';
+  return [
+    result.ruleId ?? '',
+    location?.artifactLocation?.uri ?? result.properties?.page ?? '',
+    about,
+    location?.region?.snippet?.text ?? '',
+  ].join('\u0000');
+}
+
+/** The suggested fix (issue 27) read out at the end of a result's message. */
+function fixSentence(suggestion: Suggestion | undefined): string {
+  return suggestion ? ` Suggested fix: ${suggestionLine(suggestion)}` : '';
+}
+
+function fixOf(suggestion: Suggestion | undefined): { suggestion?: Suggestion } {
+  return suggestion ? { suggestion } : {};
 }
 
 function brokenRuleId(reason: FailureReason): string {

@@ -1,5 +1,5 @@
 import { styleText } from 'node:util';
-import { limits, ruleCategoryLabel, ScanStatus } from '@linkaudit/core';
+import { limits, ruleCategoryLabel, ScanStatus, suggestionLine } from '@linkaudit/core';
 import type {
   CertificateEvent,
   PageInclusionEvent,
@@ -61,6 +61,7 @@ function* textLines(report: ScanReport, options: FormatOptions): Generator<strin
     notCheckedLines,
     brokenAnchorLines,
     duplicateAnchorLines,
+    linkFixLines,
     certificateLines,
     heaviestPageLines,
     sizeBucketLines,
@@ -102,6 +103,10 @@ function summaryLines(report: ScanReport, paint: Paint): string[] {
     `  Links       ${summary.totalLinks} found, ${count(summary.uniqueLinks, 'unique URL')} checked`,
     `  Broken      ${summary.brokenLinks > 0 ? paint('red', broken) : 'none'}`,
   );
+  if (report.baseline) {
+    const known = count(report.baseline.known, 'known problem');
+    lines.push(`  Baseline    ${known} not listed, ${count(problemCount(report), 'new problem')}`);
+  }
   if (summary.uniqueUnverifiedLinks > 0) {
     lines.push(`  Unverified  ${count(summary.uniqueUnverifiedLinks, 'URL')}`);
   }
@@ -226,6 +231,7 @@ function* brokenAnchorLines(report: ScanReport, paint: Paint): Generator<string>
   for (const anchor of brokenAnchors) {
     yield `  ${anchor.url}`;
     yield `    no element with id or name "${anchorName(anchor.fragment)}", ${count(anchor.referenceCount, 'reference')}`;
+    if (anchor.suggestion) yield paint('green', `    fix: ${suggestionLine(anchor.suggestion)}`);
     for (const source of anchor.sources) yield paint('dim', `    ${formatSource(source)}`);
   }
   if (unverifiableAnchors > 0) {
@@ -522,7 +528,21 @@ function* problemLines(
     const chain = redirects.map((hop) => `${hop.url} (${hop.statusCode})`).join(' -> ');
     yield `    redirects: ${chain}`;
   }
+  if (item.suggestion) yield paint('green', `    fix: ${suggestionLine(item.suggestion)}`);
   for (const source of item.sources) yield paint('dim', `    ${formatSource(source)}`);
+}
+
+/** Working links with a better address: a redirect's end, the https twin (issue 27). */
+function* linkFixLines(report: ScanReport, paint: Paint): Generator<string> {
+  if (report.linkFixes.length === 0) return;
+  yield* ['', paint(['bold', 'yellow'], `Links to update (${report.linkFixes.length})`)];
+  for (const fix of report.linkFixes.slice(0, notCheckedShown)) {
+    yield `  ${displayUrl(fix.url)}`;
+    yield paint('green', `    fix: ${suggestionLine(fix.suggestion)}`);
+  }
+  if (report.linkFixes.length > notCheckedShown) {
+    yield `  and ${report.linkFixes.length - notCheckedShown} more (all in --format json)`;
+  }
 }
 
 function count(amount: number, noun: string): string {
@@ -553,4 +573,10 @@ export function formatDuration(ms: number): string {
   const pad = (value: number): string => String(value).padStart(2, '0');
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${pad(seconds % 60)} s`;
   return `${Math.floor(seconds / 3600)} h ${pad(Math.floor(seconds / 60) % 60)} min`;
+}
+
+/** Broken URLs, anchors and invalid certificates listed (with a baseline: the new ones). */
+function problemCount(report: ScanReport): number {
+  const certificates = report.certificates.filter((certificate) => !certificate.valid).length;
+  return report.broken.length + report.brokenAnchors.length + certificates;
 }

@@ -1,3 +1,4 @@
+import { suggestionLine } from '@linkaudit/core';
 import {
   anchorName,
   certificateProblems,
@@ -20,6 +21,7 @@ const header = [
   'column',
   'message',
   'reference_count',
+  'suggested_fix',
 ];
 
 type Cell = string | number | undefined;
@@ -49,6 +51,7 @@ export const formatCsv: Formatter = (report: ScanReport) => {
         source.column,
         message,
         anchor.referenceCount,
+        anchor.suggestion && suggestionLine(anchor.suggestion),
       ]);
     }
   }
@@ -139,7 +142,10 @@ export const formatCsv: Formatter = (report: ScanReport) => {
       undefined,
     ]);
   }
-  return rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+  return rows
+    .map((row) => (row.length < header.length ? [...row, undefined] : row))
+    .map((row) => `${row.map(csvCell).join(',')}\r\n`)
+    .join('');
 };
 
 function occurrenceRows(
@@ -159,6 +165,7 @@ function occurrenceRows(
     source.column,
     item.check.message,
     item.referenceCount,
+    item.suggestion && suggestionLine(item.suggestion),
   ]);
 }
 

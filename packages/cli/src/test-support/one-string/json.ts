@@ -1,4 +1,4 @@
-import { ruleCategoryLabel } from '@linkaudit/core';
+import { ruleCategoryLabel, suggestionWhy, type Suggestion } from '@linkaudit/core';
 import type { CertificateEvent, PageSizeEvent } from '@linkaudit/engine';
 import {
   sizeBuckets,
@@ -43,7 +43,7 @@ function reportDocument(report: ScanReport, violations: unknown) {
       fattestPages: summary.fattestPages,
       certificateProblems: summary.certificateProblems,
     },
-    broken: report.broken.map(({ url, check, referenceCount, sources }) => ({
+    broken: report.broken.map(({ url, check, referenceCount, sources, suggestion }) => ({
       url,
       reason: check.reason,
       statusCode: check.statusCode ?? null,
@@ -51,13 +51,15 @@ function reportDocument(report: ScanReport, violations: unknown) {
       referenceCount,
       redirects: check.redirects.map(({ url: hop, statusCode }) => ({ url: hop, statusCode })),
       sources: sources.map(sourceJson),
+      ...suggestionJson(suggestion),
     })),
-    unverified: report.unverified.map(({ url, check, referenceCount, sources }) => ({
+    unverified: report.unverified.map(({ url, check, referenceCount, sources, suggestion }) => ({
       url,
       statusCode: check.statusCode,
       message: check.message,
       referenceCount,
       sources: sources.map(sourceJson),
+      ...suggestionJson(suggestion),
     })),
     notChecked: report.notChecked.map(({ url, check, referenceCount, sources }) => ({
       url,
@@ -68,6 +70,16 @@ function reportDocument(report: ScanReport, violations: unknown) {
     })),
     ...issueFourJson(report),
     ...(report.rules ? { rules: rulesJson(report.rules, violations) } : {}),
+    ...(report.baseline ? { baseline: report.baseline } : {}),
+    // Working links with a better address; no key when there are none (issue 27).
+    ...(report.linkFixes.length > 0
+      ? {
+          linkFixes: report.linkFixes.map(({ url, suggestion }) => ({
+            url,
+            ...suggestionJson(suggestion),
+          })),
+        }
+      : {}),
   };
   return document;
 }
@@ -77,13 +89,16 @@ function issueFourJson(report: ScanReport) {
   const { summary } = report.done;
   return {
     anchors: {
-      broken: report.brokenAnchors.map(({ url, page, fragment, referenceCount, sources }) => ({
-        url,
-        page,
-        fragment,
-        referenceCount,
-        sources: sources.map(sourceJson),
-      })),
+      broken: report.brokenAnchors.map(
+        ({ url, page, fragment, referenceCount, sources, suggestion }) => ({
+          url,
+          page,
+          fragment,
+          referenceCount,
+          sources: sources.map(sourceJson),
+          ...suggestionJson(suggestion),
+        }),
+      ),
       duplicates: report.duplicateAnchors.map(({ page, name, first, duplicate }) => ({
         page,
         name,
@@ -217,4 +232,8 @@ function pageSizeJson({ page, htmlBytes, totalBytes, unknownSizes, contents }: P
 /** Field by field, so the output never grows with whatever else a source carries. */
 function sourceJson({ url, element, attribute, line, column }: LinkSource): LinkSource {
   return { url, element, attribute, line, column };
+}
+
+function suggestionJson(suggestion: Suggestion | undefined) {
+  return suggestion ? { suggestion: { ...suggestion, why: suggestionWhy(suggestion) } } : {};
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   failureReasons,
   ruleCategoryLabel,
@@ -198,7 +199,7 @@ export const formatSarif: Formatter = (report, options) => {
           certificateProblems: done.summary.certificateProblems,
           ...(report.rules ? { qualityRules: report.rules.summary ?? null } : {}),
         },
-        results,
+        results: withFingerprints(results),
       },
     ],
   };
@@ -361,4 +362,32 @@ function invocation(report: ScanReport): object {
     executionSuccessful: false,
     toolExecutionNotifications: [{ level: 'error', message: { text } }],
   };
+}
+
+/** The same partialFingerprints as the streamed formatter (rule, page, subject, snippet, repeat). */
+function withFingerprints(results: object[]): object[] {
+  const seen = new Map<string, number>();
+  return results.map((item) => {
+    const result = item as {
+      ruleId?: string;
+      locations?: Array<{
+        physicalLocation?: {
+          artifactLocation?: { uri?: string };
+          region?: { snippet?: { text?: string } };
+        };
+      }>;
+      properties?: { url?: string; host?: string; name?: string; page?: string };
+    };
+    const location = result.locations?.[0]?.physicalLocation;
+    const identity = [
+      result.ruleId ?? '',
+      location?.artifactLocation?.uri ?? result.properties?.page ?? '',
+      result.properties?.url ?? result.properties?.host ?? result.properties?.name ?? '',
+      location?.region?.snippet?.text ?? '',
+    ].join('\u0000');
+    const repeat = (seen.get(identity) ?? 0) + 1;
+    seen.set(identity, repeat);
+    const digest = createHash('sha256').update(`${identity}\u0000${repeat}`).digest('hex');
+    return { ...item, partialFingerprints: { 'linkaudit/v1': digest.slice(0, 32) } };
+  });
 }

@@ -236,13 +236,13 @@ describe.each(testDialects())('streamed exports and the per-user read limit (%s)
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFFTarget,Source,Status code,Failure reason,Status detail,References,Line,Column',
+      '\uFEFFTarget,Source,Status code,Failure reason,Status detail,References,Line,Column,Suggested fix',
     );
     expect(lines).toHaveLength(LINKS + 2);
     expect(lines.at(-1)).toBe('');
     // Sorted by target URL, then by link: target 0's first link is link 0 on page 0.
     expect(lines[1]).toBe(
-      `https://example.com/t/000000/${'x'.repeat(120)},https://example.com/page/00000,404,Not Found,broken,50,1,1`,
+      `https://example.com/t/000000/${'x'.repeat(120)},https://example.com/page/00000,404,Not Found,broken,50,1,1,`,
     );
   });
 

@@ -14,6 +14,7 @@ import {
 } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
 import { toBoolean } from '../../db/values.js';
+import { suggestionTable, type SuggestionTable } from './link-suggestions.js';
 import { ruleNoteOf } from './rule-notes.js';
 
 /** Report reads over a scan's result tables; every query is keyed by (scan_id, …) indexes. */
@@ -338,8 +339,11 @@ type StoredLinkRow = Awaited<
   ReturnType<ReturnType<typeof linkRowsQuery>['executeTakeFirstOrThrow']>
 >;
 
-function toLinkRow(row: StoredLinkRow): LinkRow {
+/** A stored row as a link row, with its suggested fix (issue 27) from `suggestions`. */
+function toLinkRow(row: StoredLinkRow, suggestions: SuggestionTable): LinkRow {
+  const fragment = row.anchor_state === 'missing' ? (row.anchor_fragment ?? '') : '';
   return {
+    suggestion: suggestions.of({ url: row.targetUri, fragment }),
     targetUri: row.anchor_state === 'missing' ? row.target : row.targetUri,
     sourceUri: row.sourceUri,
     statusDetail:
@@ -371,7 +375,12 @@ export async function linkPage(
     linkPageRows(db, scanId, query, stored !== undefined, storedTotal, checkpoints),
     storedTotal ?? linkCount(db, scanId, query),
   ]);
-  return { total, rows: rows.map(toLinkRow) };
+  const suggestions = await suggestionTable(
+    db,
+    scanId,
+    rows.map((row) => row.targetUri),
+  );
+  return { total, rows: rows.map((row) => toLinkRow(row, suggestions)) };
 }
 
 /**
@@ -521,7 +530,10 @@ export async function* linkRows(
   batchSize: number,
 ): AsyncGenerator<LinkRow> {
   const query = await linkFilterOf(db, scanId, request);
-  for await (const row of linkRowsQuery(db, scanId, query).stream(batchSize)) yield toLinkRow(row);
+  // Read before the rows' statement starts: SQLite's one connection is its until it ends.
+  const suggestions = await suggestionTable(db, scanId);
+  for await (const row of linkRowsQuery(db, scanId, query).stream(batchSize))
+    yield toLinkRow(row, suggestions);
 }
 
 /** Groups of link occurrences (by target, source page or reason) with their sizes. */

@@ -14,6 +14,8 @@ import {
   ruleGroupsReportSchema,
   ruleReportQuerySchema,
   sampleSiteScanIdSchema,
+  scanChangesQuerySchema,
+  scanChangesSchema,
   type ReportQuery,
   type ReportTab,
 } from '@linkaudit/core';
@@ -123,6 +125,28 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
       } catch (error) {
         if (error instanceof HeavyReadAbandoned) return abandon(reply);
         throw error;
+      }
+    },
+  );
+
+  // Issue 27: what changed since the site's previous scan (new, still, fixed), owners only.
+  routes.get(
+    '/api/report/changes/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: scanChangesQuerySchema,
+        response: { 200: scanChangesSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await optionalUser(app, request, reply);
+      const release = await heavyReadPlace(heavyReads, readerOf(request, user), reply);
+      if (!release) return abandon(reply);
+      try {
+        return await reports.changes(user, request.params.id, request.query);
+      } finally {
+        release();
       }
     },
   );

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  type ScanChangesQuery,
   brokenAnchorReason,
   csvCell,
   limits,
@@ -7,6 +8,7 @@ import {
   isFinishedStatus,
   reportMessages,
   ruleCategoryLabel,
+  suggestionLine,
   type BrokenLinksSummary,
   type DuplicateAnchorRow,
   type FileTypeRow,
@@ -35,6 +37,7 @@ import {
   reportFiguresKey,
   type ReportFigures,
 } from './report-model.js';
+import { scanChanges } from './scan-changes.js';
 import { SharedReads } from './shared-reads.js';
 import {
   brokenAnchorLinks,
@@ -154,6 +157,12 @@ export class ReportService {
     const sample = await this.deps.samples.scanId();
     if (sample === id) return this.deps.scans.owned({ ...anyone, id: 'sample' }, id);
     return this.deps.scans.owned(user, id);
+  }
+
+  /** GET /api/report/changes/{id}: the scan's problems against the site's previous scan. */
+  async changes(user: SignedInUser | null, id: string, query: ScanChangesQuery) {
+    const scan = await this.#scan(user, id);
+    return scanChanges(this.deps.db, scan, query);
   }
 
   /** GET api/report/SampleSiteScanId: 404 until a first start has queued the sample scan. */
@@ -425,6 +434,8 @@ export class ReportService {
             'References',
             'Line',
             'Column',
+            // Issue 27, appended so the columns before it stay as they were.
+            'Suggested fix',
           ],
           linkRows(db, id, query, CSV_BATCH_ROWS),
           (row) => [
@@ -436,6 +447,7 @@ export class ReportService {
             row.referenceCount,
             row.line,
             row.column,
+            row.suggestion && suggestionLine(row.suggestion),
           ],
         ),
       };

@@ -46,6 +46,8 @@ const inThisProcess: ScanEngine = (
     ...(resume ? { resume } : {}),
     // Each page as read is stored, so a scan resumed after a crash does not read it again.
     checkpointPages: true,
+    // Every report shows a suggested fix beside a problem link (issue 27).
+    suggestions: true,
     signal,
     addressPolicy: scanAddressPolicy(policy),
     onEvent,
@@ -61,6 +63,7 @@ function inOwnProcess(memoryLimitMb: number): ScanEngine {
       ...isolatedEngineOptions(engineOptions),
       ...(resume ? { resume } : {}),
       checkpointPages: true,
+      suggestions: true,
       memoryLimitMb,
       signal,
       addressPolicy: { module: addressGuardModule, name: scanAddressPolicy.name, argument: policy },

@@ -7,6 +7,7 @@ import type {
   ScanPageReadsTable,
   ScanPagesTable,
   ScanRuleViolationsTable,
+  ScanSuggestionsTable,
   ScanTargetsTable,
 } from './scans.table.js';
 import {
@@ -46,6 +47,7 @@ export interface ResultBatch {
   anchors: Array<Insertable<ScanDuplicateAnchorsTable>>;
   rules: Array<Insertable<ScanRuleViolationsTable>>;
   pageReads: Array<Insertable<ScanPageReadsTable>>;
+  suggestions: Array<Insertable<ScanSuggestionsTable>>;
 }
 
 /**
@@ -80,6 +82,14 @@ export async function writeResultBatch(
     for (const chunk of chunks(batch.pageReads)) {
       await trx
         .insertInto('scan_page_reads')
+        .values(chunk)
+        .onConflict((c) => c.doNothing())
+        .execute();
+    }
+    // (A resumed scan works its suggestions out again.)
+    for (const chunk of chunks(batch.suggestions)) {
+      await trx
+        .insertInto('scan_suggestions')
         .values(chunk)
         .onConflict((c) => c.doNothing())
         .execute();

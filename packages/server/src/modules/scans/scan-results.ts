@@ -15,6 +15,7 @@ import type {
   ScanLinksTable,
   ScanPageReadsTable,
   ScanRuleViolationsTable,
+  ScanSuggestionsTable,
   ScanTargetsTable,
 } from './scans.table.js';
 import {
@@ -50,6 +51,7 @@ export class ScanResultWriter implements Backpressure {
   #anchors: Array<Insertable<ScanDuplicateAnchorsTable>> = [];
   #rules: Array<Insertable<ScanRuleViolationsTable>> = [];
   #pageReads: Array<Insertable<ScanPageReadsTable>> = [];
+  #suggestions: Array<Insertable<ScanSuggestionsTable>> = [];
   #pending = 0;
   /** Events taken and not yet stored (gathering, or in a write under way or waiting). */
   #backlog = 0;
@@ -245,6 +247,18 @@ export class ScanResultWriter implements Backpressure {
           group_key: ruleGroupKeyOf(event.message, event.snippet),
         });
         return;
+      case 'suggestion':
+        this.#suggestions.push({
+          scan_id: this.scanId,
+          url: event.url,
+          fragment: event.fragment ?? '',
+          kind: event.suggestion.kind,
+          basis: event.suggestion.basis,
+          suggested_url: event.suggestion.url,
+          confidence: event.suggestion.confidence,
+          hops: event.suggestion.hops,
+        });
+        return;
       case 'done':
         return;
     }
@@ -309,6 +323,7 @@ export class ScanResultWriter implements Backpressure {
       anchors: this.#anchors,
       rules: this.#rules,
       pageReads: this.#pageReads,
+      suggestions: this.#suggestions,
     };
     this.#targets = [];
     this.#links = [];
@@ -316,6 +331,7 @@ export class ScanResultWriter implements Backpressure {
     this.#anchors = [];
     this.#rules = [];
     this.#pageReads = [];
+    this.#suggestions = [];
     return batch;
   }
 }

@@ -523,6 +523,7 @@ export async function deleteResults(db: Kysely<Database>, scanId: string): Promi
     'scan_rule_violations',
     'scan_page_reads',
     'scan_link_counts',
+    'scan_suggestions',
   ] as const;
   for (const table of tables) await db.deleteFrom(table).where('scan_id', '=', scanId).execute();
 }

@@ -150,6 +150,18 @@ export interface ScanLinkCountsTable {
   links: BigCount;
 }
 
+/** A suggested fix for the links to `url` (and `fragment`, '' for every link to it): issue 27. */
+export interface ScanSuggestionsTable {
+  scan_id: string;
+  url: string;
+  fragment: string;
+  kind: string;
+  basis: string;
+  suggested_url: string | null;
+  confidence: number | null;
+  hops: number | null;
+}
+
 export interface ScansTables {
   scans: ScansTable;
   scan_targets: ScanTargetsTable;
@@ -160,6 +172,7 @@ export interface ScansTables {
   scan_page_reads: ScanPageReadsTable;
   scan_rule_violations: ScanRuleViolationsTable;
   scan_link_counts: ScanLinkCountsTable;
+  scan_suggestions: ScanSuggestionsTable;
   scan_lease_events: ScanLeaseEventsTable;
 }
 

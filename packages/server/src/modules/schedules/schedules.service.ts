@@ -27,6 +27,7 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { toBoolean, toDate, toOptionalDate } from '../../db/values.js';
 import { HttpError, parseRequest } from '../../plugins/error-handler.js';
+import { newProblemCounts } from '../reports/scan-changes.js';
 import type { ScanOwner, ScanService } from '../scans/scans.service.js';
 import {
   countSchedules,
@@ -167,8 +168,13 @@ export class ScheduleService {
   /** GET /api/ScanApi/ScheduledRuns/{id}: the last 100 finished runs, oldest first. */
   async runs(owner: ScanOwner, id: string): Promise<ScheduledRun[]> {
     const row = await this.#owned(owner, id);
-    const runs = await finishedRuns(this.deps.db, row.id, limits.scheduleHistoryRuns);
-    return runs.reverse().map((run) => ({
+    const runs = (await finishedRuns(this.deps.db, row.id, limits.scheduleHistoryRuns)).reverse();
+    // Issue 27: the chart marks the runs that found problems the run before did not have.
+    const added = await newProblemCounts(
+      this.deps.db,
+      runs.map((run) => run.id),
+    );
+    return runs.map((run, index) => ({
       scanId: run.id,
       status: run.status,
       dateCreated: toDate(run.created_at).toISOString(),
@@ -178,6 +184,7 @@ export class ScheduleService {
       totalLinks: Number(run.total_links),
       uniqueLinks: Number(run.unique_links),
       duration: Number(run.duration_ms),
+      newProblems: added[index] ?? null,
     }));
   }
 

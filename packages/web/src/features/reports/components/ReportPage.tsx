@@ -37,10 +37,11 @@ import {
   RuleTable,
 } from './ReportTables';
 import { RuleGroupsView } from './RuleGroups';
+import { ChangeCounts, ChangesView } from './ChangesView';
 import { SettingsDialog } from './SettingsDialog';
 import { settingsOf, SummaryView } from './SummaryView';
 
-type TabKey = 'summary' | ReportTab;
+type TabKey = 'summary' | 'changes' | ReportTab;
 
 const initialViews: Record<ReportTab, TabView> = {
   link: defaultTabView,
@@ -92,7 +93,7 @@ export default function ReportPage() {
 
   const chooseTab = (key: string) => {
     const next = key as TabKey;
-    if (next !== 'summary' && tabs[next].data === undefined) {
+    if (next !== 'summary' && next !== 'changes' && tabs[next].data === undefined) {
       // SPEC §8's alert, as an alert dialog that closes itself (SPEC §2 Dialogs).
       showAlert(modal, {
         title: t('report.notLoaded'),
@@ -123,7 +124,7 @@ export default function ReportPage() {
   };
 
   const exportCsv = async () => {
-    if (tab === 'summary') return;
+    if (tab === 'summary' || tab === 'changes') return;
     setExporting(true);
     try {
       await downloadTabCsv(tab, scanId, views[tab]);
@@ -134,7 +135,7 @@ export default function ReportPage() {
     }
   };
 
-  const current = tab === 'summary' ? undefined : tabs[tab].data;
+  const current = tab === 'summary' || tab === 'changes' ? undefined : tabs[tab].data;
   const filterOptions = (current?.filterCategories ?? []).map((category) => ({
     value: category.value,
     label: `${
@@ -181,7 +182,7 @@ export default function ReportPage() {
           }))}
         />
       )}
-      {tab !== 'summary' && tab !== 'duplicateAnchor' && (
+      {tab !== 'summary' && tab !== 'changes' && tab !== 'duplicateAnchor' && (
         <Select
           aria-label={t('report.toolbar.filter')}
           className="report-filter"
@@ -219,7 +220,7 @@ export default function ReportPage() {
       </Button>
       <Button
         icon={<DownloadOutlined />}
-        disabled={tab === 'summary'}
+        disabled={tab === 'summary' || tab === 'changes'}
         loading={exporting}
         onClick={() => void exportCsv()}
       >
@@ -247,8 +248,17 @@ export default function ReportPage() {
             key: 'summary',
             label: t('report.tabs.summary'),
             children: (
-              <SummaryView summary={summary.data} expanded={expanded} onExpand={setExpanded} />
+              <>
+                <ChangeCounts scanId={scanId} />
+                <SummaryView summary={summary.data} expanded={expanded} onExpand={setExpanded} />
+              </>
             ),
+          },
+          {
+            // Issue 27: what changed since the site's previous scan.
+            key: 'changes',
+            label: t('report.tabs.changes'),
+            children: <ChangesView scanId={scanId} />,
           },
           {
             key: 'link',

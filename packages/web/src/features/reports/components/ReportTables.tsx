@@ -19,6 +19,7 @@ import { formatRank, formatSize } from '../../../lib/format';
 import { ruleCategoryKey } from '../../../lib/rule-category';
 import { useReportTab, type TabView } from '../api/get-report';
 import { IgnoreWord } from './RuleGroups';
+import { SuggestionCell } from './SuggestionCell';
 
 type Paging = { view: TabView; onView: (view: TabView) => void };
 
@@ -70,6 +71,14 @@ function useLinkColumns(): ColumnsType<LinkRow> {
       key: 'line',
       width: 90,
       render: (_, row) => `${row.line}:${row.column}`,
+    },
+    {
+      title: t('report.suggestion.column'),
+      key: 'suggestion',
+      width: 300,
+      // Kept in sight at the right edge: the fix is what the row is read for.
+      fixed: 'right',
+      render: (_, row) => <SuggestionCell suggestion={row.suggestion} />,
     },
   ];
 }
@@ -127,7 +136,7 @@ function LinkGroupRows({
       dataSource={query.data?.lists ?? []}
       columns={columns}
       pagination={false}
-      scroll={{ x: 900 }}
+      scroll={{ x: 1220 }}
     />
   );
 }
@@ -190,7 +199,7 @@ export function LinkTable({
       dataSource={data?.lists ?? []}
       columns={columns}
       pagination={pagination(data, paging, t)}
-      scroll={{ x: 1000 }}
+      scroll={{ x: 1320 }}
       size="middle"
     />
   );

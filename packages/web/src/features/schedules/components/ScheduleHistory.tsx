@@ -1,4 +1,4 @@
-import { Empty, Spin, Table } from 'antd';
+import { Empty, Spin, Table, Tag } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -73,7 +73,26 @@ function HistoryChart({ runs }: { runs: ScheduledRun[] }) {
         { type: 'value', name: t('schedule.history.minutes'), splitLine: { show: false } },
       ],
       series: [
-        line(t('schedule.history.badLinks'), history.badLinks, lineColors.badLinks),
+        {
+          ...line(t('schedule.history.badLinks'), history.badLinks, lineColors.badLinks),
+          // Issue 27: a pin on each run that found problems the run before had not.
+          markPoint: {
+            symbol: 'pin',
+            symbolSize: 36,
+            label: { formatter: '!' },
+            data: history.newProblems.flatMap((isNew, index) =>
+              isNew
+                ? [
+                    {
+                      name: t('schedule.history.newProblems'),
+                      coord: [index, history.badLinks[index] ?? 0],
+                      value: runs[index]?.newProblems ?? 0,
+                    },
+                  ]
+                : [],
+            ),
+          },
+        },
         line(t('schedule.history.totalLinks'), history.totalLinks, lineColors.totalLinks),
         line(t('schedule.history.duration'), history.minutes, lineColors.minutes, 1),
       ],
@@ -108,6 +127,15 @@ function RunTable({ runs }: { runs: ScheduledRun[] }) {
         },
         { title: t('scan.list.links'), dataIndex: 'totalLinks' },
         { title: t('scan.list.badLinks'), dataIndex: 'badLinks' },
+        {
+          // Issue 27: the runs the chart marks.
+          title: t('schedule.history.newProblems'),
+          dataIndex: 'newProblems',
+          render: (added: number | null) =>
+            added ? (
+              <Tag color="red">{t('schedule.history.newCount', { count: added })}</Tag>
+            ) : null,
+        },
         {
           title: t('scan.list.duration'),
           dataIndex: 'duration',

@@ -12,6 +12,7 @@ const run = (patch: Partial<ScheduledRun>): ScheduledRun => ({
   totalLinks: 0,
   uniqueLinks: 0,
   duration: 0,
+  newProblems: null,
   ...patch,
 });
 
@@ -31,7 +32,17 @@ describe('run history', () => {
       badLinks: [3, 1],
       totalLinks: [40, 42],
       minutes: [1.5, 0.33],
+      newProblems: [false, false],
     });
+  });
+
+  it('marks the runs that found new problems (issue 27)', () => {
+    const history = runHistory([
+      run({ newProblems: null }),
+      run({ newProblems: 2 }),
+      run({ newProblems: 0 }),
+    ]);
+    expect(history.newProblems).toEqual([false, true, false]);
   });
 
   it('places a run without a completion date at its start', () => {

@@ -8,6 +8,8 @@ export interface RunHistory {
   totalLinks: number[];
   /** Duration in minutes, two decimals. */
   minutes: number[];
+  /** Whether the run found problems the run before it had not (issue 27). */
+  newProblems: boolean[];
 }
 
 const msPerMinute = 60_000;
@@ -18,5 +20,6 @@ export function runHistory(runs: ScheduledRun[]): RunHistory {
     badLinks: runs.map((run) => run.badLinks),
     totalLinks: runs.map((run) => run.totalLinks),
     minutes: runs.map((run) => Math.round((run.duration / msPerMinute) * 100) / 100),
+    newProblems: runs.map((run) => (run.newProblems ?? 0) > 0),
   };
 }

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Changes since the previous scan of the same site (issue 27): each problem of a scan (a broken
+ * link, a broken anchor, an invalid certificate, a rule finding) is `new`, `still` there (since
+ * its first-seen date) or, being in the previous scan and no longer here, `fixed`. The previous
+ * scan is the owner's last finished scan before this one of the same schedule, or else of the
+ * same start URL and scope.
+ */
+export const problemKinds = ['link', 'anchor', 'certificate', 'rule'] as const;
+export type ProblemKind = (typeof problemKinds)[number];
+
+export const changeStates = ['new', 'still', 'fixed'] as const;
+export type ChangeState = (typeof changeStates)[number];
+
+export const scanChangesQuerySchema = z.object({
+  state: z.enum(changeStates).optional(),
+  kind: z.enum(problemKinds).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(50),
+});
+export type ScanChangesQuery = z.infer<typeof scanChangesQuerySchema>;
+
+export const scanChangeRowSchema = z.object({
+  kind: z.enum(problemKinds),
+  /** The broken URL, the link with its #fragment, the host, or the page of a rule finding. */
+  target: z.string(),
+  /** The rule's name for a rule finding; null otherwise. */
+  detail: z.string().nullable(),
+  state: z.enum(changeStates),
+  /** ISO date-time of the first scan of the site that had it (still and new); null when fixed. */
+  firstSeen: z.string().nullable(),
+});
+export type ScanChangeRow = z.infer<typeof scanChangeRowSchema>;
+
+export const changeCountsSchema = z.object({
+  new: z.number().int(),
+  still: z.number().int(),
+  fixed: z.number().int(),
+});
+export type ChangeCounts = z.infer<typeof changeCountsSchema>;
+
+export const scanChangesSchema = z.object({
+  /** The scan compared with; null when this is the site's first (every problem is then new). */
+  previousScanId: z.string().nullable(),
+  counts: changeCountsSchema,
+  /** Rows matching the query's state and kind. */
+  total: z.number().int(),
+  rows: z.array(scanChangeRowSchema),
+});
+export type ScanChanges = z.infer<typeof scanChangesSchema>;

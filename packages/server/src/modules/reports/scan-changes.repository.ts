@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import { ScanStatus, type ProblemKind } from '@linkaudit/core';
+import type { Database } from '../../db/schema.js';
+import type { ScanRow } from '../scans/scans.service.js';
+
+/** A problem of a scan, named so the same problem has the same key in every scan of the site. */
+export interface Problem {
+  kind: ProblemKind;
+  target: string;
+  detail: string | null;
+}
+
+/** Statuses whose results are a whole scan's (cancelled and failed scans are not compared). */
+const comparable = [ScanStatus.Complete, ScanStatus.Timeout, ScanStatus.OverMaxLinks];
+
+/**
+ * The owner's finished scans of the same site before `scan`, newest first, at most `limit`: of
+ * the same schedule when it came from one, else of the same start URL and scope.
+ */
+export async function earlierScansOfSite(
+  db: Kysely<Database>,
+  scan: ScanRow,
+  limit: number,
+): Promise<Array<{ id: string; completedAt: Date | string | null }>> {
+  let query = db
+    .selectFrom('scans')
+    .select(['id', 'completed_at'])
+    .where('user_id', '=', scan.user_id)
+    .where('id', '!=', scan.id)
+    .where('trashed_at', 'is', null)
+    .where('status', 'in', comparable)
+    .where('created_at', '<', scan.created_at);
+  query =
+    scan.source_schedule_id !== null
+      ? query.where('source_schedule_id', '=', scan.source_schedule_id)
+      : query.where('url', '=', scan.url).where('scan_type', '=', scan.scan_type);
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, completedAt: row.completed_at }));
+}
+
+/** Every problem of a scan by its key: broken URLs, broken anchors, bad certificates, findings. */
+export async function problemsOf(
+  db: Kysely<Database>,
+  scanId: string,
+): Promise<Map<string, Problem>> {
+  return (await problemsOfScans(db, [scanId])).get(scanId) ?? new Map<string, Problem>();
+}
+
+/** The problems of several scans at once (a schedule's history), by scan id then key. */
+export async function problemsOfScans(
+  db: Kysely<Database>,
+  scanIds: readonly string[],
+): Promise<Map<string, Map<string, Problem>>> {
+  const byScan = new Map<string, Map<string, Problem>>(
+    scanIds.map((id) => [id, new Map<string, Problem>()]),
+  );
+  if (scanIds.length === 0) return byScan;
+  const ids = [...scanIds];
+  const [links, anchors, certificates, rules] = await Promise.all([
+    db
+      .selectFrom('scan_targets')
+      .select(['scan_id', 'url'])
+      .where('scan_id', 'in', ids)
+      .where('state', '=', 'broken')
+      .where('url', '!=', '')
+      .execute(),
+    db
+      .selectFrom('scan_links')
+      .select(['scan_id', 'target'])
+      .distinct()
+      .where('scan_id', 'in', ids)
+      .where('anchor_state', '=', 'missing')
+      .execute(),
+    db
+      .selectFrom('scan_certificates')
+      .select(['scan_id', 'host'])
+      .where('scan_id', 'in', ids)
+      .where('valid', '=', false)
+      .execute(),
+    db
+      .selectFrom('scan_rule_violations as r')
+      .innerJoin('scan_pages as p', (join) =>
+        join.onRef('p.scan_id', '=', 'r.scan_id').onRef('p.id', '=', 'r.page_id'),
+      )
+      .select(['r.scan_id', 'r.rule_id', 'r.rule_name', 'p.url'])
+      .distinct()
+      .where('r.scan_id', 'in', ids)
+      .execute(),
+  ]);
+  const add = (scanId: string, key: string, problem: Problem) =>
+    byScan.get(scanId)?.set(key, problem);
+  for (const { scan_id, url } of links)
+    add(scan_id, `link ${url}`, { kind: 'link', target: url, detail: null });
+  for (const { scan_id, target } of anchors)
+    add(scan_id, `anchor ${target}`, { kind: 'anchor', target, detail: null });
+  for (const { scan_id, host } of certificates)
+    add(scan_id, `certificate ${host}`, { kind: 'certificate', target: host, detail: null });
+  for (const rule of rules) {
+    add(rule.scan_id, `rule ${rule.rule_id} ${rule.url}`, {
+      kind: 'rule',
+      target: rule.url,
+      detail: rule.rule_name,
+    });
+  }
+  return byScan;
+}

@@ -1,0 +1,25 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { scanChangesSchema, type ScanChangesQuery } from '@linkaudit/core';
+import { getJson } from '../../../lib/api-client';
+
+/** What the Changes view asks for: a state and a kind filter, and a page. */
+export type ChangesView = Pick<ScanChangesQuery, 'state' | 'kind' | 'page' | 'pageSize'>;
+
+export const defaultChangesView: ChangesView = { page: 1, pageSize: 50 };
+
+/** GET /api/report/changes/{id}: the scan's problems against the site's previous scan. */
+export function getScanChanges(scanId: string, view: ChangesView) {
+  const query = new URLSearchParams({ page: String(view.page), pageSize: String(view.pageSize) });
+  if (view.state) query.set('state', view.state);
+  if (view.kind) query.set('kind', view.kind);
+  return getJson(`/api/report/changes/${encodeURIComponent(scanId)}?${query}`, scanChangesSchema);
+}
+
+export const useScanChanges = (scanId: string, view: ChangesView = defaultChangesView) =>
+  useQuery({
+    queryKey: ['report', scanId, 'changes', view],
+    queryFn: () => getScanChanges(scanId, view),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+    retry: false,
+  });

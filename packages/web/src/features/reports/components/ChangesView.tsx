@@ -1,0 +1,129 @@
+import { Alert, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  changeStates,
+  problemKinds,
+  type ChangeState,
+  type ProblemKind,
+  type ScanChangeRow,
+} from '@linkaudit/core';
+import { defaultChangesView, useScanChanges, type ChangesView as View } from '../api/get-changes';
+
+const stateColors: Record<ChangeState, string> = { new: 'red', still: 'orange', fixed: 'green' };
+
+/** "Since the previous scan: 2 new, 3 still, 1 fixed", at the top of the summary (issue 27). */
+export function ChangeCounts({ scanId }: { scanId: string }) {
+  const { t } = useTranslation();
+  const changes = useScanChanges(scanId);
+  if (!changes.data) return null;
+  const { counts, previousScanId } = changes.data;
+  return (
+    <Alert
+      className="report-change-counts"
+      type={counts.new > 0 ? 'warning' : 'info'}
+      showIcon
+      message={
+        previousScanId
+          ? t('report.changes.counts', { ...counts })
+          : t('report.changes.firstScan', { count: counts.new })
+      }
+      style={{ marginBottom: 16 }}
+    />
+  );
+}
+
+function useColumns(): ColumnsType<ScanChangeRow> {
+  const { t, i18n } = useTranslation();
+  return [
+    {
+      title: t('report.changes.columns.state'),
+      dataIndex: 'state',
+      width: 110,
+      render: (state: ChangeState) => (
+        <Tag color={stateColors[state]}>{t(`report.changes.state.${state}`)}</Tag>
+      ),
+    },
+    {
+      title: t('report.changes.columns.kind'),
+      dataIndex: 'kind',
+      width: 140,
+      render: (kind: ProblemKind) => t(`report.changes.kind.${kind}`),
+    },
+    { title: t('report.changes.columns.target'), dataIndex: 'target', ellipsis: true },
+    { title: t('report.changes.columns.detail'), dataIndex: 'detail', width: 220, ellipsis: true },
+    {
+      title: t('report.changes.columns.firstSeen'),
+      dataIndex: 'firstSeen',
+      width: 200,
+      render: (firstSeen: string | null) =>
+        firstSeen ? new Date(firstSeen).toLocaleString(i18n.language) : '',
+    },
+  ];
+}
+
+/**
+ * The Changes tab (issue 27): every problem of the scan as new or still (since its first-seen
+ * date), and those of the previous scan now fixed, filtered by state and kind on the server.
+ */
+export function ChangesView({ scanId }: { scanId: string }) {
+  const { t } = useTranslation();
+  const [view, setView] = useState<View>(defaultChangesView);
+  const changes = useScanChanges(scanId, view);
+  const columns = useColumns();
+  const counts = changes.data?.counts;
+  const stateOptions = [
+    { value: 'all', label: t('report.changes.all') },
+    ...changeStates.map((state) => ({
+      value: state,
+      label: `${t(`report.changes.state.${state}`)} (${counts?.[state] ?? 0})`,
+    })),
+  ];
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <ChangeCounts scanId={scanId} />
+      <Space wrap>
+        <Segmented
+          aria-label={t('report.changes.stateFilter')}
+          value={view.state ?? 'all'}
+          options={stateOptions}
+          onChange={(value) =>
+            setView({
+              ...view,
+              page: 1,
+              state: value === 'all' ? undefined : (value as ChangeState),
+            })
+          }
+        />
+        <Select
+          aria-label={t('report.changes.kindFilter')}
+          allowClear
+          placeholder={t('report.changes.kindFilter')}
+          style={{ minWidth: 200 }}
+          value={view.kind}
+          onChange={(kind?: ProblemKind) => setView({ ...view, page: 1, kind })}
+          options={problemKinds.map((kind) => ({
+            value: kind,
+            label: t(`report.changes.kind.${kind}`),
+          }))}
+        />
+      </Space>
+      <Table<ScanChangeRow>
+        rowKey={(row) => `${row.state}|${row.kind}|${row.target}|${row.detail ?? ''}`}
+        loading={changes.isPending}
+        dataSource={changes.data?.rows ?? []}
+        columns={columns}
+        locale={{ emptyText: <Typography.Text>{t('report.changes.empty')}</Typography.Text> }}
+        pagination={{
+          current: view.page,
+          pageSize: view.pageSize,
+          total: changes.data?.total ?? 0,
+          onChange: (page, pageSize) => setView({ ...view, page, pageSize }),
+        }}
+        scroll={{ x: 900 }}
+        size="middle"
+      />
+    </Space>
+  );
+}
