@@ -131,15 +131,40 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
 }
 
 /**
+ * A scan whose links are fewer than this share of the links the statistics last counted leaves
+ * them as they are: its rows do not change the shape the planner sees.
+ */
+const STATISTICS_REFRESH_SHARE = 0.1;
+
+/**
  * Fresh planner statistics after a scan's results were written. SQLite has none until ANALYZE,
  * and without them it reads every link of a scan to find its few broken ones instead of starting
  * from the broken targets. Sampled statistics (analysis_limit) were tried and mislead it the same
-way, so this is a full ANALYZE: its cost grows with the file (8 ms at 22,000 links).
+ * way, so this is a full ANALYZE, whose cost grows with the file (8 ms at 22,000 links, 2.5 s at
+ * 4 million) and which holds the writer meanwhile: it runs only when there are no statistics yet
+ * or the scan added at least STATISTICS_REFRESH_SHARE of the links they counted (a scan of 100
+ * links on a database of millions changes nothing a plan depends on). Answers whether it ran.
  * PostgreSQL's autovacuum analyzes on its own.
  */
-export async function refreshStatistics(handle: DatabaseHandle): Promise<void> {
-  if (handle.dialect !== 'sqlite') return;
+export async function refreshStatistics(
+  handle: DatabaseHandle,
+  addedLinks: number,
+): Promise<boolean> {
+  if (handle.dialect !== 'sqlite') return false;
+  const counted = await linksCountedByStatistics(handle.db);
+  if (counted > 0 && addedLinks < counted * STATISTICS_REFRESH_SHARE) return false;
   await sql`ANALYZE`.execute(handle.db);
+  return true;
+}
+
+/** The links the last ANALYZE counted (the first number of scan_links' statistics), 0 if none. */
+async function linksCountedByStatistics(db: Kysely<Database>): Promise<number> {
+  const exists = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table' and name = 'sqlite_stat1'`.execute(db);
+  if (exists.rows.length === 0) return 0;
+  const stat = await sql<{ stat: string }>`
+    select stat from sqlite_stat1 where tbl = 'scan_links' limit 1`.execute(db);
+  return Number(stat.rows[0]?.stat.split(' ')[0] ?? 0) || 0;
 }
 
 /** True when the database answers a trivial query. */

@@ -277,9 +277,6 @@ export class ScanWorkers {
       status = ScanStatus.Failed;
       logMessage = 'Engine Exception: the results could not be saved.';
     }
-    await refreshStatistics(this.deps.database).catch((error: unknown) =>
-      this.deps.log.warn({ err: error }, 'refreshing planner statistics failed'),
-    );
     const current = await findScan(db, scan.id);
     if (current?.status === ScanStatus.Cancelling) status = ScanStatus.Cancelled;
     const finished = await finishScan(db, scan.id, this.owner, {
@@ -296,6 +293,10 @@ export class ScanWorkers {
       return;
     }
     this.#publish(scan, status);
+    // After the status: the user sees the scan ended without waiting for the statistics.
+    await refreshStatistics(this.deps.database, done.summary.totalLinks).catch((error: unknown) =>
+      this.deps.log.warn({ err: error }, 'refreshing planner statistics failed'),
+    );
     await this.deps.onFinished?.(scan.id);
   }
 
