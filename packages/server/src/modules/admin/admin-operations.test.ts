@@ -44,8 +44,12 @@ function parsePrometheus(text: string): { samples: Sample[]; types: Map<string, 
       if (!pair) throw new Error(`bad labels: ${line}`);
       labels[pair[1] ?? ''] = (pair[2] ?? '').replace(/\\(.)/g, '$1');
     }
-    const value = Number(match[3] === '+Inf' ? Infinity : match[3]);
-    if (Number.isNaN(value)) throw new Error(`bad value: ${line}`);
+    // The text format's special values (Prometheus reads them in any case): a gauge with no
+    // sample yet, as the event-loop lag right after the server started, is NaN, not an error.
+    const special: Record<string, number> = { '+inf': Infinity, '-inf': -Infinity, nan: NaN };
+    const text = match[3] ?? '';
+    const value = text.toLowerCase() in special ? special[text.toLowerCase()]! : Number(text);
+    if (Number.isNaN(value) && text.toLowerCase() !== 'nan') throw new Error(`bad value: ${line}`);
     samples.push({ name: match[1] ?? '', labels, value });
   }
   return { samples, types };
