@@ -311,6 +311,13 @@ async function keepCrawling(api, token, port, until) {
       started++;
     }
   }
+  // The cancel is timed on a scan surely crawling (the last one may be ending or writing its
+  // results): one more starts and has 3 s to get into its page of links.
+  if (!serverExit) {
+    current = await start();
+    started++;
+    await sleep(3000);
+  }
   return { id: current.id, started };
 }
 
