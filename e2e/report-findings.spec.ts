@@ -1,9 +1,6 @@
-import { readFileSync, mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { serveFixtureSite, screenshot, type FixtureSite } from './fixture-site.js';
+import { expect, test } from '@playwright/test';
 import {
   findingsGroundTruth as truth,
   findingsScanSettings,
@@ -15,38 +12,15 @@ import { antSelect, chooseOption, finishedScan, setPlan, signedInUser } from './
 // The report shows every finding of the findings site (broken anchors, duplicate ids, the orphan
 // page listed in the sitemap, rule findings), each in its tab, in English and Chinese.
 
-let server: Server;
 let origin: string;
 const pages = findingsSitePages();
 
+let site: FixtureSite;
 test.beforeAll(async () => {
-  server = createServer((request, response) => {
-    const at = (request.url ?? '/').split('?')[0] ?? '/';
-    if (at === '/sitemap.xml') {
-      response.writeHead(200, { 'content-type': 'application/xml' }).end(findingsSitemap(origin));
-      return;
-    }
-    const html = pages[at];
-    if (html) response.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    else response.writeHead(404, { 'content-type': 'text/html' }).end('<p>not found</p>');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  site = await serveFixtureSite(pages, { sitemap: findingsSitemap });
+  origin = site.origin;
 });
-test.afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-);
-
-const shots = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'linkaudit-screens');
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
+test.afterAll(() => site.close());
 
 test('the report shows broken anchors, duplicate ids, the sitemap orphan and rule findings', async ({
   page,

@@ -1,15 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { serveFixtureSite, screenshot, type FixtureSite } from './fixture-site.js';
+import { expect, test } from '@playwright/test';
 import { antSelect, chooseOption, finishedScan, setPlan, signedInUser } from './helpers.js';
 
 // Suggested fixes (issue 27) beside the broken links of the report, in English and Chinese: the
 // closest page for a 404, the closest id for a broken #fragment, the end of a redirect chain.
 
-let server: Server;
 let origin: string;
 
 const htmlPage = (title: string, body: string) =>
@@ -29,32 +24,12 @@ const pages: Record<string, string> = {
 };
 const redirects: Record<string, string> = { '/chain/a': '/chain/b', '/chain/b': '/guide.html' };
 
+let site: FixtureSite;
 test.beforeAll(async () => {
-  server = createServer((request, response) => {
-    const at = (request.url ?? '/').split('?')[0] ?? '/';
-    const html = pages[at];
-    const location = redirects[at];
-    if (location) response.writeHead(301, { location }).end();
-    else if (html) response.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    else response.writeHead(404, { 'content-type': 'text/html' }).end('<p>not found</p>');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  site = await serveFixtureSite(pages, { redirects });
+  origin = site.origin;
 });
-test.afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-);
-
-const shots = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'linkaudit-screens');
-
-async function screenshot(target: Page, name: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  await target.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
+test.afterAll(() => site.close());
 
 test('the link tab shows a suggested fix beside each broken link, in both languages', async ({
   page,

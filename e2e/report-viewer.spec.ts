@@ -1,8 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { serveFixtureSite, screenshot, type FixtureSite } from './fixture-site.js';
 import { expect, test, type Page } from '@playwright/test';
 import {
   findingsGroundTruth as truth,
@@ -16,38 +13,15 @@ import { finishedScan, setPlan, signedInUser } from './helpers.js';
 // a scan of the findings site, with navigation, zoom and download, in English and Chinese; a
 // report the user may not read says so.
 
-let server: Server;
 let origin: string;
 const pages = findingsSitePages();
 
+let site: FixtureSite;
 test.beforeAll(async () => {
-  server = createServer((request, response) => {
-    const at = (request.url ?? '/').split('?')[0] ?? '/';
-    if (at === '/sitemap.xml') {
-      response.writeHead(200, { 'content-type': 'application/xml' }).end(findingsSitemap(origin));
-      return;
-    }
-    const html = pages[at];
-    if (html) response.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    else response.writeHead(404, { 'content-type': 'text/html' }).end('<p>not found</p>');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  site = await serveFixtureSite(pages, { sitemap: findingsSitemap });
+  origin = site.origin;
 });
-test.afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-);
-
-const shots = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'linkaudit-screens');
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
+test.afterAll(() => site.close());
 
 /** The page being shown: its text layer, once pdf.js has drawn page `n`. */
 async function shownPage(page: Page, n: number) {

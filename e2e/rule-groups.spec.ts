@@ -1,9 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { serveFixtureSite, screenshot, type FixtureSite } from './fixture-site.js';
+import { expect, test, type Locator } from '@playwright/test';
 import { finishedScan, setPlan, signedInUser } from './helpers.js';
 import { scansOf, serverFinished } from './server-data.js';
 
@@ -11,7 +7,6 @@ import { scansOf, serverFinished } from './server-data.js';
 // viewer; the rule tab grouped (counts per rule, groups of identical findings, their pages);
 // "ignore this word" on a spelling finding, and the rerun without it. English and Chinese.
 
-let server: Server;
 let origin: string;
 // Three pages with the same obsolete elements; the start page also has two slips of one edit.
 const obsolete = '<font color="red">a</font> <font>b</font> <center>c</center>';
@@ -25,28 +20,12 @@ const pages: Record<string, string> = {
   '/c': page(obsolete),
 };
 
+let site: FixtureSite;
 test.beforeAll(async () => {
-  server = createServer((request, response) => {
-    const html = pages[(request.url ?? '/').split('?')[0] ?? '/'];
-    if (html) response.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    else response.writeHead(404, { 'content-type': 'text/html' }).end('<p>not found</p>');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  site = await serveFixtureSite(pages);
+  origin = site.origin;
 });
-test.afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-);
-
-const shots = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'linkaudit-screens');
-async function screenshot(at: Page, name: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  await at.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
+test.afterAll(() => site.close());
 
 /** Types words into the tags field (a comma ends each). */
 async function typeWords(field: Locator, text: string): Promise<void> {
