@@ -20,6 +20,7 @@ export * from './report.js';
 export * from './spelling-words.js';
 export * from './suggestion.js';
 export * from './scan-changes.js';
+export * from './triage.js';
 export * from './schedule-time.js';
 export * from './schedule.js';
 export * from './realtime.js';

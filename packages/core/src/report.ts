@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountLanguageSchema } from './account.js';
 import { suggestionSchema } from './suggestion.js';
+import { rowTriageSchema, triageFilters } from './triage.js';
 
 /**
  * Report contracts of SPEC §3 (report rows, report data) and §7 (Reports): what
@@ -80,6 +81,8 @@ export const reportQuerySchema = z.object({
   /** With ruleId: rows of one group of identical findings (ruleGroupSchema's key). */
   group: z.string().max(4000).optional(),
   format: z.enum(['json', 'csv']).default('json'),
+  /** Link and rule tabs: rows by their triage mark (issue 27); `open` hides ignored ones. */
+  triage: z.enum(triageFilters).default('open'),
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
@@ -138,6 +141,7 @@ export function ruleGroupKeyOf(
 /** GET /api/report/ruleCounts/{scanId} (optional `category`): every rule with findings. */
 export const ruleCountsQuerySchema = z.object({
   category: ruleReportQuerySchema.shape.category,
+  triage: reportQuerySchema.shape.triage,
 });
 export const ruleCountsReportSchema = z.object({
   rules: z.array(ruleCountSchema),
@@ -150,6 +154,7 @@ export const ruleGroupsQuerySchema = z.object({
   ruleId: z.string().regex(/^\d{1,9}$/, { error: 'The rule must be a rule id.' }),
   page: pageNumber,
   pageSize,
+  triage: reportQuerySchema.shape.triage,
 });
 export const ruleGroupSchema = z.object({
   /** The group's key: pass it as `group` (with ruleId) to the rule tab to list its rows. */
@@ -214,6 +219,8 @@ export const linkRowSchema = z.object({
   anchor: z.string().nullable(),
   /** The suggested fix for this link (issue 27); null when there is none. */
   suggestion: suggestionSchema.nullable(),
+  /** The owner's mark on this broken link or anchor (issue 27 triage); null when unmarked. */
+  triage: rowTriageSchema.nullable().optional(),
 });
 export type LinkRow = z.infer<typeof linkRowSchema>;
 
@@ -241,6 +248,8 @@ export const ruleRowSchema = z.object({
   snippet: z.string().nullable(),
   /** What this violation found, when the rule says more than its note (null otherwise). */
   message: z.string().nullable(),
+  /** The owner's mark on this rule's findings on this page (issue 27 triage). */
+  triage: rowTriageSchema.nullable().optional(),
 });
 export type RuleRow = z.infer<typeof ruleRowSchema>;
 
@@ -344,6 +353,18 @@ export const reportSummarySchema = z.object({
   brokenSamples: z.array(z.object({ failureReason: z.string(), links: z.array(linkRowSchema) })),
   /** Three rule violations. */
   ruleSamples: z.array(ruleRowSchema),
+  /**
+   * What the owner's ignore marks took out of the figures above (issue 27 triage): broken link
+   * occurrences and URLs, broken anchor links, rule findings.
+   */
+  ignored: z
+    .object({
+      badLinks: z.number().int(),
+      uniqueBadLinks: z.number().int(),
+      brokenAnchors: z.number().int(),
+      findings: z.number().int(),
+    })
+    .optional(),
 });
 export type ReportSummary = z.infer<typeof reportSummarySchema>;
 

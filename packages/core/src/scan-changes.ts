@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowTriageSchema, triageFilters } from './triage.js';
 
 /**
  * Changes since the previous scan of the same site (issue 27): each problem of a scan (a broken
@@ -16,6 +17,8 @@ export type ChangeState = (typeof changeStates)[number];
 export const scanChangesQuerySchema = z.object({
   state: z.enum(changeStates).optional(),
   kind: z.enum(problemKinds).optional(),
+  /** Rows by their triage mark; `open` (default) hides ignored problems. */
+  triage: z.enum(triageFilters).default('open'),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(50),
 });
@@ -30,6 +33,10 @@ export const scanChangeRowSchema = z.object({
   state: z.enum(changeStates),
   /** ISO date-time of the first scan of the site that had it (still and new); null when fixed. */
   firstSeen: z.string().nullable(),
+  /** The owner's mark on the problem (issue 27 triage); null when unmarked. */
+  triage: rowTriageSchema.nullable(),
+  /** The rule's id for a rule finding (what a mark names); null otherwise. */
+  ruleId: z.string().nullable(),
 });
 export type ScanChangeRow = z.infer<typeof scanChangeRowSchema>;
 
@@ -43,7 +50,10 @@ export type ChangeCounts = z.infer<typeof changeCountsSchema>;
 export const scanChangesSchema = z.object({
   /** The scan compared with; null when this is the site's first (every problem is then new). */
   previousScanId: z.string().nullable(),
+  /** Counts of the problems not ignored (issue 27 triage). */
   counts: changeCountsSchema,
+  /** Problems of this scan and fixed ones the owner ignored, apart from the counts. */
+  ignored: z.number().int(),
   /** Rows matching the query's state and kind. */
   total: z.number().int(),
   rows: z.array(scanChangeRowSchema),

@@ -43,8 +43,11 @@ export const scanSchema = z.object({
   scanType: z.number().int(),
   totalLinks: z.number().int(),
   uniqueLinks: z.number().int(),
+  /** Broken link occurrences and URLs, without those the owner ignored (issue 27 triage). */
   badLinks: z.number().int(),
   uniqueBadLinks: z.number().int(),
+  /** Broken link occurrences left out of badLinks by the owner's ignore marks. */
+  ignoredBadLinks: z.number().int().optional(),
   scanSettings: scanRequestSchema,
   scheduleSettings: scheduleSettingsSchema.nullable(),
   enableSchedule: z.boolean(),

@@ -34,6 +34,8 @@ import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { HeavyReadLimiter } from './modules/reports/heavy-reads.js';
 import { registerReportRoutes } from './modules/reports/reports.routes.js';
 import { registerSpellingRoutes } from './modules/spelling/spelling.routes.js';
+import { registerTriageRoutes } from './modules/triage/triage.routes.js';
+import { TriageService } from './modules/triage/triage.service.js';
 import { SpellingService } from './modules/spelling/spelling.service.js';
 import { ReportService } from './modules/reports/reports.service.js';
 import { SampleReportService } from './modules/sample-report/sample-report.service.js';
@@ -202,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     siteWords: (userId, site): Promise<string[]> => spelling.wordsOf(userId, site),
   });
   const spelling = new SpellingService({ db: database.db, clock, scans });
+  const triage = new TriageService({ db: database.db, clock, scans });
   const reports = new ReportService({
     db: database.reportDb,
     exportDb: database.exportDb,
@@ -266,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerScanRoutes(app, { scans, submit: (user, body) => schedules.submit(user, body) });
   registerScheduleRoutes(app, { schedules });
   registerSpellingRoutes(app, spelling);
+  registerTriageRoutes(app, triage);
   // Report reads per user: report tabs, summaries and OData feed pages share one limit.
   const heavyReads = new HeavyReadLimiter(config.reportReads);
   registerReportRoutes(app, {

@@ -17,6 +17,7 @@ import * as biAccessTokens from './2026-11-26T2310-bi-access-tokens.js';
 import * as admin from './2026-11-26T2320-admin.js';
 import * as siteSpellingWords from './2026-11-27T0100-site-spelling-words.js';
 import * as scanSuggestions from './2026-11-27T0110-scan-suggestions.js';
+import * as triageMarks from './2026-11-27T1000-triage-marks.js';
 
 /** Every migration in order; names sort by date (and time) so the history reads top to bottom. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T2320-admin': admin,
   '2026-11-27T0100-site-spelling-words': siteSpellingWords,
   '2026-11-27T0110-scan-suggestions': scanSuggestions,
+  '2026-11-27T1000-triage-marks': triageMarks,
 };

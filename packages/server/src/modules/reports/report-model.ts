@@ -148,6 +148,7 @@ export function defaultQuery(overrides: Partial<ReportQuery>): ReportQuery {
     status: 'broken',
     groupBy: 'none',
     format: 'json',
+    triage: 'open',
     ...overrides,
   };
 }

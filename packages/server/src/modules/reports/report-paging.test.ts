@@ -243,6 +243,7 @@ describe.each(testDialects())('link tab pages of a finished scan (%s)', (dialect
         status: 'broken',
         groupBy: 'none',
         format: 'json',
+        triage: 'open',
         ...filter,
       });
       const checkpoints = await computeUrlCheckpoints(

@@ -11,13 +11,35 @@ import {
   type ReportQuery,
   type RuleGroup,
   type RuleRow,
+  type RowTriage,
+  type TriageMarkName,
+  triageKeyOf,
 } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
 import { toBoolean } from '../../db/values.js';
 import { suggestionTable, type SuggestionTable } from './link-suggestions.js';
 import { ruleNoteOf } from './rule-notes.js';
+import {
+  findingMarked,
+  markedTargets,
+  marksOf,
+  type TriageScope,
+} from '../triage/triage.repository.js';
 
 /** Report reads over a scan's result tables; every query is keyed by (scan_id, …) indexes. */
+
+/**
+ * How a read takes the owner's triage marks (issue 27): the marks of `scope` are put on the rows,
+ * and with `rows` only the rows with (or, `exclude`, without) that mark are read. Absent when the
+ * site has no marks (the reads then keep their shortcuts).
+ */
+export interface TriageReading {
+  scope: TriageScope;
+  rows?: { mark: TriageMarkName; exclude: boolean };
+}
+
+/** A tab's query with the triage marks to read it by. */
+export type TriagedQuery = ReportQuery & { marks?: TriageReading };
 
 /**
  * A finished scan's link occurrences by target state and reason, as stored with its final
@@ -120,7 +142,7 @@ function sortColumnOf<Columns extends Record<string, string>>(
  * `anchor` status, and the default `broken` status becomes `brokenOrAnchor` when the scan has any
  * (a scan without them keeps the target-only reads the paging shortcuts below rely on).
  */
-export type LinkFilter = Omit<ReportQuery, 'status'> & {
+export type LinkFilter = Omit<TriagedQuery, 'status'> & {
   status: ReportQuery['status'] | 'brokenOrAnchor';
   /** The scan's links to a missing anchor. */
   anchorLinks: number;
@@ -140,7 +162,7 @@ export async function brokenAnchorLinks(db: Kysely<Database>, scanId: string): P
 export async function linkFilterOf(
   db: Kysely<Database>,
   scanId: string,
-  query: ReportQuery,
+  query: TriagedQuery,
 ): Promise<LinkFilter> {
   const anchorLinks = await brokenAnchorLinks(db, scanId);
   if (query.reason === brokenAnchorReason) {
@@ -179,9 +201,30 @@ function brokenOrAnchorLinkIds(db: Kysely<Database>, scanId: string) {
     );
 }
 
-/** A status filter that is not a state of the targets alone (the shortcuts do not apply). */
+/** A filter that is not of the targets' own state (the counts and paging shortcuts do not apply). */
 function filtersLinks(query: LinkFilter): boolean {
-  return query.status === 'anchor' || query.status === 'brokenOrAnchor';
+  return (
+    query.status === 'anchor' ||
+    query.status === 'brokenOrAnchor' ||
+    query.marks?.rows !== undefined
+  );
+}
+
+/**
+ * The links (`l` joined to its target `t`) a triage mark names: a broken URL marked as a link, or
+ * a link to a missing anchor marked with its #fragment. Null-safe, so its negation keeps the
+ * links no mark names.
+ */
+function linkMarked(db: Kysely<Database>, scope: TriageScope, mark: TriageMarkName) {
+  return sql<boolean>`(${sql.ref('t.url')} in (${markedTargets(db, scope, 'link', mark)}) or (coalesce(${sql.ref('l.anchor_state')}, '') = 'missing' and coalesce(${sql.ref('l.target')}, '') in (${markedTargets(db, scope, 'anchor', mark)})))`;
+}
+
+/** The condition on link rows of the query's triage filter; undefined when it has none. */
+function linkTriageCondition(db: Kysely<Database>, query: LinkFilter) {
+  const rows = query.marks?.rows;
+  if (!rows || !query.marks) return undefined;
+  const marked = linkMarked(db, query.marks.scope, rows.mark);
+  return rows.exclude ? sql<boolean>`not ${marked}` : marked;
 }
 
 const linkSortColumns = {
@@ -216,7 +259,8 @@ function linkQuery(db: Kysely<Database>, scanId: string, query: LinkFilter, targ
   }
   if (query.target !== undefined) q = q.where('t.url', '=', query.target);
   if (query.source !== undefined) q = q.where('p.url', '=', query.source);
-  return q;
+  const triage = linkTriageCondition(db, query);
+  return triage ? q.where(triage) : q;
 }
 
 /** A scan's targets of the query's state and reason (never for `anchor`, a filter of links). */
@@ -264,7 +308,8 @@ function linkTargetQuery(db: Kysely<Database>, scanId: string, query: LinkFilter
         .where('url', '=', source),
     );
   }
-  return q;
+  const triage = linkTriageCondition(db, query);
+  return triage ? q.where(triage) : q;
 }
 
 /** The links the query matches by the stored counts, when they can tell (state and reason only). */
@@ -272,7 +317,13 @@ function storedLinkCount(
   stored: Awaited<ReturnType<typeof storedLinkCounts>>,
   query: LinkFilter,
 ): number | undefined {
-  if (!stored || query.status === 'anchor' || query.target !== undefined || query.source) {
+  if (
+    !stored ||
+    query.status === 'anchor' ||
+    query.target !== undefined ||
+    query.source ||
+    query.marks?.rows
+  ) {
     return undefined;
   }
   // Broken links and broken anchors are apart (an anchor is checked on a working page only).
@@ -339,10 +390,22 @@ type StoredLinkRow = Awaited<
   ReturnType<ReturnType<typeof linkRowsQuery>['executeTakeFirstOrThrow']>
 >;
 
-/** A stored row as a link row, with its suggested fix (issue 27) from `suggestions`. */
-function toLinkRow(row: StoredLinkRow, suggestions: SuggestionTable): LinkRow {
+/** The mark key (core's triageKeyOf) of a link row: its anchor when that is missing, else its URL. */
+function linkRowKey(row: StoredLinkRow) {
+  return row.anchor_state === 'missing'
+    ? { kind: 'anchor' as const, target: row.target ?? '' }
+    : { kind: 'link' as const, target: row.targetUri };
+}
+
+/** A stored row as a link row, with its suggested fix and its mark (issue 27). */
+function toLinkRow(
+  row: StoredLinkRow,
+  suggestions: SuggestionTable,
+  marks?: Map<string, RowTriage>,
+): LinkRow {
   const fragment = row.anchor_state === 'missing' ? (row.anchor_fragment ?? '') : '';
   return {
+    triage: marks?.get(triageKeyOf(linkRowKey(row))) ?? null,
     suggestion: suggestions.of({ url: row.targetUri, fragment }),
     targetUri: row.anchor_state === 'missing' ? row.target : row.targetUri,
     sourceUri: row.sourceUri,
@@ -365,7 +428,7 @@ function toLinkRow(row: StoredLinkRow, suggestions: SuggestionTable): LinkRow {
 export async function linkPage(
   db: Kysely<Database>,
   scanId: string,
-  request: ReportQuery,
+  request: TriagedQuery,
   checkpoints: UrlCheckpointSource = computeUrlCheckpoints,
 ): Promise<{ rows: LinkRow[]; total: number }> {
   const query = await linkFilterOf(db, scanId, request);
@@ -375,12 +438,15 @@ export async function linkPage(
     linkPageRows(db, scanId, query, stored !== undefined, storedTotal, checkpoints),
     storedTotal ?? linkCount(db, scanId, query),
   ]);
-  const suggestions = await suggestionTable(
-    db,
-    scanId,
-    rows.map((row) => row.targetUri),
-  );
-  return { total, rows: rows.map((row) => toLinkRow(row, suggestions)) };
+  const [suggestions, marks] = await Promise.all([
+    suggestionTable(
+      db,
+      scanId,
+      rows.map((row) => row.targetUri),
+    ),
+    query.marks ? marksOf(db, query.marks.scope, rows.map(linkRowKey)) : undefined,
+  ]);
+  return { total, rows: rows.map((row) => toLinkRow(row, suggestions, marks)) };
 }
 
 /**
@@ -526,7 +592,7 @@ async function targetUrlAtRow(
 export async function* linkRows(
   db: Kysely<Database>,
   scanId: string,
-  request: ReportQuery,
+  request: TriagedQuery,
   batchSize: number,
 ): AsyncGenerator<LinkRow> {
   const query = await linkFilterOf(db, scanId, request);
@@ -540,7 +606,7 @@ export async function* linkRows(
 export async function linkGroups(
   db: Kysely<Database>,
   scanId: string,
-  request: ReportQuery,
+  request: TriagedQuery,
 ): Promise<{ groups: Array<{ key: string; count: number }>; total: number }> {
   const query = await linkFilterOf(db, scanId, request);
   // Grouping by target or reason needs links and targets only; by source page, the pages too.
@@ -751,7 +817,14 @@ export async function fileTypes(db: Kysely<Database>, scanId: string): Promise<F
   }));
 }
 
-function ruleBaseQuery(db: Kysely<Database>, scanId: string, query: ReportQuery) {
+/** The condition on findings (`r`) of a triage filter; undefined when there is none. */
+function findingTriageCondition(db: Kysely<Database>, scanId: string, marks?: TriageReading) {
+  if (!marks?.rows) return undefined;
+  const marked = findingMarked(db, scanId, marks.scope, marks.rows.mark);
+  return marks.rows.exclude ? sql<boolean>`not ${marked}` : marked;
+}
+
+function ruleBaseQuery(db: Kysely<Database>, scanId: string, query: TriagedQuery) {
   let base = db
     .selectFrom('scan_rule_violations as r')
     .innerJoin('scan_pages as p', (join) =>
@@ -761,7 +834,8 @@ function ruleBaseQuery(db: Kysely<Database>, scanId: string, query: ReportQuery)
   if (query.category) base = base.where('r.category_id', '=', Number(query.category));
   if (query.ruleId) base = base.where('r.rule_id', '=', query.ruleId);
   if (query.ruleId && query.group !== undefined) base = base.where(ruleGroupKey, '=', query.group);
-  return base;
+  const triage = findingTriageCondition(db, scanId, query.marks);
+  return triage ? base.where(triage) : base;
 }
 
 /**
@@ -770,7 +844,7 @@ function ruleBaseQuery(db: Kysely<Database>, scanId: string, query: ReportQuery)
  */
 const ruleGroupKey = sql<string>`coalesce(r.group_key, r.message, r.snippet, '')`;
 
-function ruleRowsQuery(db: Kysely<Database>, scanId: string, query: ReportQuery) {
+function ruleRowsQuery(db: Kysely<Database>, scanId: string, query: TriagedQuery) {
   const sort =
     query.sortBy === 'uri' ? 'p.url' : query.sortBy === 'line' ? 'r.line' : 'r.rule_name';
   return ruleBaseQuery(db, scanId, query)
@@ -793,8 +867,13 @@ type StoredRuleRow = Awaited<
   ReturnType<ReturnType<typeof ruleRowsQuery>['executeTakeFirstOrThrow']>
 >;
 
-function toRuleRow(row: StoredRuleRow): RuleRow {
+function ruleRowKey(row: StoredRuleRow) {
+  return { kind: 'rule' as const, target: row.url, ruleId: row.rule_id };
+}
+
+function toRuleRow(row: StoredRuleRow, marks?: Map<string, RowTriage>): RuleRow {
   return {
+    triage: marks?.get(triageKeyOf(ruleRowKey(row))) ?? null,
     uri: row.url,
     ruleId: row.rule_id,
     ruleName: row.rule_name,
@@ -811,7 +890,7 @@ function toRuleRow(row: StoredRuleRow): RuleRow {
 export async function rulePage(
   db: Kysely<Database>,
   scanId: string,
-  query: ReportQuery,
+  query: TriagedQuery,
 ): Promise<{ rows: RuleRow[]; total: number }> {
   const rowsQuery = ruleRowsQuery(db, scanId, query)
     .limit(query.pageSize)
@@ -823,27 +902,35 @@ export async function rulePage(
   if (query.ruleId && query.group !== undefined) {
     countQuery = countQuery.where(ruleGroupKey, '=', query.group);
   }
+  const triage = findingTriageCondition(db, scanId, query.marks);
+  if (triage) countQuery = countQuery.where(triage);
   const [rows, count] = await Promise.all([
     rowsQuery.execute(),
     countQuery
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { total: Number(count.count), rows: rows.map(toRuleRow) };
+  const marks = query.marks && (await marksOf(db, query.marks.scope, rows.map(ruleRowKey)));
+  return { total: Number(count.count), rows: rows.map((row) => toRuleRow(row, marks)) };
 }
 
 /** Every row of the rule tab matching the filters, streamed as linkRows is. */
 export async function* ruleRows(
   db: Kysely<Database>,
   scanId: string,
-  query: ReportQuery,
+  query: TriagedQuery,
   batchSize: number,
 ): AsyncGenerator<RuleRow> {
   for await (const row of ruleRowsQuery(db, scanId, query).stream(batchSize)) yield toRuleRow(row);
 }
 
 /** Every rule with findings in the scan (of one category): findings, pages and groups. */
-export async function ruleCounts(db: Kysely<Database>, scanId: string, category?: string) {
+export async function ruleCounts(
+  db: Kysely<Database>,
+  scanId: string,
+  category?: string,
+  marks?: TriageReading,
+) {
   let query = db
     .selectFrom('scan_rule_violations as r')
     .select([
@@ -857,6 +944,8 @@ export async function ruleCounts(db: Kysely<Database>, scanId: string, category?
     .where('r.scan_id', '=', scanId)
     .groupBy('r.rule_id');
   if (category) query = query.where('r.category_id', '=', Number(category));
+  const triage = findingTriageCondition(db, scanId, marks);
+  if (triage) query = query.where(triage);
   const rows = await query.execute();
   return rows
     .map((row) => ({
@@ -875,8 +964,9 @@ export async function ruleCounts(db: Kysely<Database>, scanId: string, category?
 export async function ruleGroupPage(
   db: Kysely<Database>,
   scanId: string,
-  query: { ruleId: string; page: number; pageSize: number },
+  query: { ruleId: string; page: number; pageSize: number; marks?: TriageReading },
 ): Promise<{ rows: RuleGroup[]; total: number }> {
+  const triage = findingTriageCondition(db, scanId, query.marks) ?? sql<boolean>`1 = 1`;
   const groups = db
     .selectFrom('scan_rule_violations as r')
     .innerJoin('scan_pages as p', (join) =>
@@ -884,6 +974,7 @@ export async function ruleGroupPage(
     )
     .where('r.scan_id', '=', scanId)
     .where('r.rule_id', '=', query.ruleId)
+    .where(triage)
     .groupBy(ruleGroupKey);
   const [rows, count] = await Promise.all([
     groups
@@ -910,6 +1001,7 @@ export async function ruleGroupPage(
       .select(sql<number | string>`count(distinct ${ruleGroupKey})`.as('count'))
       .where('r.scan_id', '=', scanId)
       .where('r.rule_id', '=', query.ruleId)
+      .where(triage)
       .executeTakeFirstOrThrow(),
   ]);
   return {
@@ -925,16 +1017,22 @@ export async function ruleGroupPage(
   };
 }
 
-export async function ruleCategoryCounts(db: Kysely<Database>, scanId: string) {
+export async function ruleCategoryCounts(
+  db: Kysely<Database>,
+  scanId: string,
+  marks?: TriageReading,
+) {
+  const triage = findingTriageCondition(db, scanId, marks) ?? sql<boolean>`1 = 1`;
   const rows = await db
-    .selectFrom('scan_rule_violations')
+    .selectFrom('scan_rule_violations as r')
     .select([
-      'category_id',
+      'r.category_id',
       (eb) => eb.fn.countAll<number | string>().as('count'),
-      sql<number | string>`count(distinct rule_id)`.as('rules'),
+      sql<number | string>`count(distinct r.rule_id)`.as('rules'),
     ])
-    .where('scan_id', '=', scanId)
-    .groupBy('category_id')
+    .where('r.scan_id', '=', scanId)
+    .where(triage)
+    .groupBy('r.category_id')
     .execute();
   return rows.map((row) => ({
     categoryID: row.category_id,
@@ -1125,4 +1223,57 @@ export async function inclusionCounts(db: Kysely<Database>, scanId: string) {
     inSitemap: listed,
     notInSitemap: pages - listed,
   } satisfies Record<InclusionCategory, number>;
+}
+
+/** What a site's ignore marks take out of a scan's figures (issue 27 triage). */
+export interface IgnoredFigures {
+  /** Broken link occurrences and URLs, by failure reason. */
+  links: Array<{ reason: string; links: number; urls: number }>;
+  brokenAnchors: number;
+  /** Rule findings by rule category. */
+  findings: Array<{ categoryID: number; count: number }>;
+}
+
+export async function ignoredFigures(
+  db: Kysely<Database>,
+  scanId: string,
+  scope: TriageScope,
+): Promise<IgnoredFigures> {
+  const [links, anchors, findings] = await Promise.all([
+    db
+      .selectFrom('scan_targets as t')
+      .select([
+        't.reason',
+        (eb) => eb.fn.countAll<number | string>().as('urls'),
+        (eb) => eb.fn.sum<number | string>('t.reference_count').as('links'),
+      ])
+      .where('t.scan_id', '=', scanId)
+      .where('t.state', '=', 'broken')
+      .where('t.url', 'in', markedTargets(db, scope, 'link', 'ignored'))
+      .groupBy('t.reason')
+      .execute(),
+    db
+      .selectFrom('scan_links as l')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('l.scan_id', '=', scanId)
+      .where('l.anchor_state', '=', 'missing')
+      .where('l.target', 'in', markedTargets(db, scope, 'anchor', 'ignored'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('scan_rule_violations as r')
+      .select(['r.category_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('r.scan_id', '=', scanId)
+      .where(findingMarked(db, scanId, scope, 'ignored'))
+      .groupBy('r.category_id')
+      .execute(),
+  ]);
+  return {
+    links: links.map((row) => ({
+      reason: row.reason ?? '',
+      links: Number(row.links ?? 0),
+      urls: Number(row.urls),
+    })),
+    brokenAnchors: Number(anchors.count),
+    findings: findings.map((row) => ({ categoryID: row.category_id, count: Number(row.count) })),
+  };
 }

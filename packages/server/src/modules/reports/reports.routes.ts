@@ -231,7 +231,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
       const release = await heavyReadPlace(heavyReads, readerOf(request, user), reply);
       if (!release) return abandon(reply);
       try {
-        return await reports.ruleCounts(user, request.params.id, request.query.category);
+        return await reports.ruleCounts(user, request.params.id, request.query);
       } finally {
         release();
       }

@@ -24,6 +24,7 @@ import {
   type AccountLanguage,
   type SampleSiteScanId,
   type ReportTab,
+  type TriageFilter,
 } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
 import type { SignedInUser } from '../../plugins/authentication.js';
@@ -38,6 +39,8 @@ import {
   type ReportFigures,
 } from './report-model.js';
 import { scanChanges } from './scan-changes.js';
+import { markCounts, marksOf, triageScopeOf } from '../triage/triage.repository.js';
+import { withoutIgnored } from './triage-figures.js';
 import { SharedReads } from './shared-reads.js';
 import {
   brokenAnchorLinks,
@@ -46,6 +49,7 @@ import {
   duplicateAnchorPage,
   duplicateAnchorRows,
   fileTypes,
+  ignoredFigures,
   inclusionCounts,
   inclusionPage,
   inclusionRows,
@@ -61,6 +65,7 @@ import {
   ruleGroupPage,
   rulePage,
   ruleRows,
+  type TriageReading,
   type UrlCheckpoint,
 } from './reports.repository.js';
 import { streamPdf } from './pdf/pdf-stream.js';
@@ -159,6 +164,22 @@ export class ReportService {
     return this.deps.scans.owned(user, id);
   }
 
+  /**
+   * How a read of `scan` takes its owner's triage marks (issue 27) for `filter`: undefined when
+   * the site has none (the reads keep every shortcut); `open` leaves ignored rows out.
+   */
+  async #marks(scan: ScanRow, filter: TriageFilter): Promise<TriageReading | undefined> {
+    const scope = triageScopeOf(scan);
+    const counts = await markCounts(this.deps.db, scope);
+    const ignored = [...counts].some(([key, count]) => key.endsWith(' ignored') && count > 0);
+    if (filter === 'open') {
+      if (counts.size === 0) return undefined;
+      return ignored ? { scope, rows: { mark: 'ignored', exclude: true } } : { scope };
+    }
+    if (filter === 'all') return counts.size === 0 ? undefined : { scope };
+    return { scope, rows: { mark: filter, exclude: false } };
+  }
+
   /** GET /api/report/changes/{id}: the scan's problems against the site's previous scan. */
   async changes(user: SignedInUser | null, id: string, query: ScanChangesQuery) {
     const scan = await this.#scan(user, id);
@@ -215,7 +236,31 @@ export class ReportService {
         release();
       }
     }
-    return assembleReport(scan, figures);
+    return this.#withoutIgnored(scan, assembleReport(scan, figures));
+  }
+
+  /** The report less what its owner ignored (read anew each time: marks change any time). */
+  async #withoutIgnored(scan: ScanRow, report: ReportSummary): Promise<ReportSummary> {
+    const marks = await this.#marks(scan, 'open');
+    if (!marks?.rows) return report;
+    const [ignored, sampleMarks] = await Promise.all([
+      ignoredFigures(this.deps.db, scan.id, marks.scope),
+      marksOf(this.deps.db, marks.scope, [
+        ...report.brokenSamples.flatMap((sample) =>
+          sample.links.map((row) => ({
+            kind:
+              row.failureReason === brokenAnchorReason ? ('anchor' as const) : ('link' as const),
+            target: row.targetUri,
+          })),
+        ),
+        ...report.ruleSamples.map((row) => ({
+          kind: 'rule' as const,
+          target: row.uri,
+          ruleId: row.ruleId,
+        })),
+      ]),
+    ]);
+    return withoutIgnored(report, ignored, sampleMarks);
   }
 
   /**
@@ -234,14 +279,16 @@ export class ReportService {
         (await this.#reportFigures.read(key, isFinishedStatus(scan.status), () =>
           reportFigures(this.deps.db, id),
         ));
+      // The PDF is the report as its owner triaged it: ignored problems are left out.
+      const marks = await this.#marks(scan, 'open');
       await writeReportPdf(writer, {
         language,
-        model: assembleReport(scan, figures),
+        model: await this.#withoutIgnored(scan, assembleReport(scan, figures)),
         scannedAt: new Date(scan.created_at),
-        ruleCounts: await ruleCounts(db, id),
+        ruleCounts: await ruleCounts(db, id, undefined, marks),
         fattest: pageRows(db, id, defaultQuery({}), PDF_BATCH_ROWS, limits.fattestPageBytes),
         duplicates: duplicateAnchorRows(db, id, defaultQuery({}), PDF_BATCH_ROWS),
-        broken: linkRows(db, id, defaultQuery({ status: 'broken' }), PDF_BATCH_ROWS),
+        broken: linkRows(db, id, { ...defaultQuery({ status: 'broken' }), marks }, PDF_BATCH_ROWS),
       });
     });
     return { fileName: `linkaudit-${hostOf(scan.url)}-${id.slice(0, 8)}.pdf`, chunks };
@@ -253,10 +300,9 @@ export class ReportService {
     query: ReportQuery,
   ): Promise<ReportData<LinkRow>> {
     const scan = await this.#scan(user, id);
-    const [reasons, anchorLinks] = await Promise.all([
-      reasonCounts(this.deps.db, id),
-      brokenAnchorLinks(this.deps.db, id),
-    ]);
+    const marks = await this.#marks(scan, query.triage);
+    const triaged = { ...query, marks };
+    const [reasons, anchorLinks] = await this.#linkFigures(scan, marks);
     // Broken anchors are a failure of their own, after the reasons of SPEC §8.
     const categories =
       anchorLinks > 0
@@ -269,10 +315,10 @@ export class ReportService {
       allRules: categories.length,
     }));
     if (query.groupBy !== 'none') {
-      const { groups, total } = await linkGroups(this.deps.db, id, query);
+      const { groups, total } = await linkGroups(this.deps.db, id, triaged);
       return reportData(query, [], total, filterCategories, groups);
     }
-    const { rows, total } = await linkPage(this.deps.db, id, query, (db, scanId, filter) =>
+    const { rows, total } = await linkPage(this.deps.db, id, triaged, (db, scanId, filter) =>
       this.#urlCheckpoints.read(
         `${reportFiguresKey(scan)}|${filter.status}|${filter.reason ?? ''}|${filter.sortOrder}`,
         isFinishedStatus(scan.status),
@@ -280,6 +326,27 @@ export class ReportService {
       ),
     );
     return reportData(query, rows, total, filterCategories);
+  }
+
+  /**
+   * The link tab's failure reasons and broken anchor links: of the rows the triage filter shows
+   * when it leaves ignored ones out, else of them all.
+   */
+  async #linkFigures(scan: ScanRow, marks: TriageReading | undefined) {
+    const [reasons, anchorLinks] = await Promise.all([
+      reasonCounts(this.deps.db, scan.id),
+      brokenAnchorLinks(this.deps.db, scan.id),
+    ]);
+    if (!marks?.rows?.exclude) return [reasons, anchorLinks] as const;
+    const ignored = await ignoredFigures(this.deps.db, scan.id, marks.scope);
+    const less = new Map(ignored.links.map((row) => [row.reason, row.links]));
+    const open = reasons
+      .map((row) => ({
+        ...row,
+        numberOfReferences: row.numberOfReferences - (less.get(row.failureReason) ?? 0),
+      }))
+      .filter((row) => row.numberOfReferences > 0);
+    return [open, anchorLinks - ignored.brokenAnchors] as const;
   }
 
   async pages(
@@ -311,9 +378,10 @@ export class ReportService {
     id: string,
     query: ReportQuery,
   ): Promise<ReportData<RuleRow>> {
-    await this.#scan(user, id);
-    const categories = await ruleCategoryCounts(this.deps.db, id);
-    const { rows, total } = await rulePage(this.deps.db, id, query);
+    const scan = await this.#scan(user, id);
+    const marks = await this.#marks(scan, query.triage);
+    const categories = await ruleCategoryCounts(this.deps.db, id, marks);
+    const { rows, total } = await rulePage(this.deps.db, id, { ...query, marks });
     return reportData(
       query,
       rows,
@@ -331,10 +399,11 @@ export class ReportService {
   async ruleCounts(
     user: SignedInUser | null,
     id: string,
-    category: string | undefined,
+    query: { category?: string | undefined; triage: TriageFilter },
   ): Promise<RuleCountsReport> {
-    await this.#scan(user, id);
-    const rules = await ruleCounts(this.deps.db, id, category);
+    const scan = await this.#scan(user, id);
+    const marks = await this.#marks(scan, query.triage);
+    const rules = await ruleCounts(this.deps.db, id, query.category, marks);
     return { rules, findings: rules.reduce((sum, rule) => sum + rule.findings, 0) };
   }
 
@@ -342,10 +411,11 @@ export class ReportService {
   async ruleGroups(
     user: SignedInUser | null,
     id: string,
-    query: { ruleId: string; page: number; pageSize: number },
+    query: { ruleId: string; page: number; pageSize: number; triage: TriageFilter },
   ): Promise<RuleGroupsReport> {
-    await this.#scan(user, id);
-    const { rows, total } = await ruleGroupPage(this.deps.db, id, query);
+    const scan = await this.#scan(user, id);
+    const marks = await this.#marks(scan, query.triage);
+    const { rows, total } = await ruleGroupPage(this.deps.db, id, { ...query, marks });
     return { lists: rows, total, page: query.page, pageSize: query.pageSize };
   }
 
@@ -418,9 +488,11 @@ export class ReportService {
     tab: ReportTab,
     query: ReportQuery,
   ): Promise<CsvExport> {
-    await this.#scan(user, id);
+    const scan = await this.#scan(user, id);
     const db = this.deps.exportDb ?? this.deps.db;
     const fileName = `scan-${id}-${tab}.csv`;
+    // The export is of the rows the tab shows: the same triage filter (ignored rows left out).
+    const triaged = { ...query, marks: await this.#marks(scan, query.triage) };
     if (tab === 'link') {
       return {
         fileName,
@@ -437,7 +509,7 @@ export class ReportService {
             // Issue 27, appended so the columns before it stay as they were.
             'Suggested fix',
           ],
-          linkRows(db, id, query, CSV_BATCH_ROWS),
+          linkRows(db, id, triaged, CSV_BATCH_ROWS),
           (row) => [
             row.targetUri,
             row.sourceUri,
@@ -474,7 +546,7 @@ export class ReportService {
         fileName,
         chunks: csvChunks(
           ['Page', 'Rule', 'Category', 'Line', 'Column', 'Snippet', 'Message', 'Note', 'Rule URL'],
-          ruleRows(db, id, query, CSV_BATCH_ROWS),
+          ruleRows(db, id, triaged, CSV_BATCH_ROWS),
           (row) => [
             row.uri,
             row.ruleName,

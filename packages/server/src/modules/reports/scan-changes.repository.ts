@@ -8,6 +8,8 @@ export interface Problem {
   kind: ProblemKind;
   target: string;
   detail: string | null;
+  /** The rule's id of a rule finding (what a triage mark names); null otherwise. */
+  ruleId: string | null;
 }
 
 /** Statuses whose results are a whole scan's (cancelled and failed scans are not compared). */
@@ -94,16 +96,22 @@ export async function problemsOfScans(
   const add = (scanId: string, key: string, problem: Problem) =>
     byScan.get(scanId)?.set(key, problem);
   for (const { scan_id, url } of links)
-    add(scan_id, `link ${url}`, { kind: 'link', target: url, detail: null });
+    add(scan_id, `link ${url}`, { kind: 'link', target: url, detail: null, ruleId: null });
   for (const { scan_id, target } of anchors)
-    add(scan_id, `anchor ${target}`, { kind: 'anchor', target, detail: null });
+    add(scan_id, `anchor ${target}`, { kind: 'anchor', target, detail: null, ruleId: null });
   for (const { scan_id, host } of certificates)
-    add(scan_id, `certificate ${host}`, { kind: 'certificate', target: host, detail: null });
+    add(scan_id, `certificate ${host}`, {
+      kind: 'certificate',
+      target: host,
+      detail: null,
+      ruleId: null,
+    });
   for (const rule of rules) {
     add(rule.scan_id, `rule ${rule.rule_id} ${rule.url}`, {
       kind: 'rule',
       target: rule.url,
       detail: rule.rule_name,
+      ruleId: rule.rule_id,
     });
   }
   return byScan;

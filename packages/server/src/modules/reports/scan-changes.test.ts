@@ -9,7 +9,7 @@ import {
   type TestSite,
 } from '@linkaudit/engine/test-support';
 import { apiClient, type ApiClient } from '../../test-support/api-client.js';
-import { signUp, waitForScan } from '../../test-support/scan-helpers.js';
+import { signUp, userIdOf, waitForScan } from '../../test-support/scan-helpers.js';
 import { startTestServer, testDialects, type TestServer } from '../../test-support/test-server.js';
 import { runPlanCommand } from '../accounts/plan-command.js';
 import { newProblemCounts } from './scan-changes.js';
@@ -159,9 +159,13 @@ describe.each(testDialects())('changes since the previous scan (%s)', (dialect) 
   });
 
   it("counts each run's new problems for a schedule's history chart", async () => {
-    expect(await newProblemCounts(server.database.db, scans)).toEqual([null, 1, 1]);
+    const scope = { userId: await userIdOf(server.database.db, owner.email), site: `${base}/` };
+    expect(await newProblemCounts(server.database.db, scope, scans)).toEqual([null, 1, 1]);
     // Against the third, the first had the self-signed link, its certificate and the rule finding.
-    expect(await newProblemCounts(server.database.db, [scans[2]!, scans[0]!])).toEqual([null, 3]);
+    expect(await newProblemCounts(server.database.db, scope, [scans[2]!, scans[0]!])).toEqual([
+      null,
+      3,
+    ]);
   });
 
   it('answers only the owner', async () => {

@@ -1,14 +1,17 @@
 import type { Kysely } from 'kysely';
-import type {
-  ChangeCounts,
-  ChangeState,
-  ScanChangeRow,
-  ScanChanges,
-  ScanChangesQuery,
+import {
+  triageKeyOf,
+  type ChangeCounts,
+  type ChangeState,
+  type RowTriage,
+  type ScanChangeRow,
+  type ScanChanges,
+  type ScanChangesQuery,
 } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
 import { toDate } from '../../db/values.js';
 import type { ScanRow } from '../scans/scans.service.js';
+import { siteMarks, triageScopeOf, type TriageScope } from '../triage/triage.repository.js';
 import {
   earlierScansOfSite,
   problemsOf,
@@ -30,23 +33,26 @@ export async function scanChanges(
   query: ScanChangesQuery,
 ): Promise<ScanChanges> {
   const earlier = await earlierScansOfSite(db, scan, historyScans);
-  const [current, ...history] = await Promise.all([
+  const [marks, current, ...history] = await Promise.all([
+    marksByKey(db, triageScopeOf(scan)),
     problemsOf(db, scan.id),
     ...earlier.map((run) => problemsOf(db, run.id)),
   ]);
   const ownDate = isoDate(scan.completed_at ?? scan.created_at);
   const rows: ScanChangeRow[] = [];
-  for (const [key, problem] of current ?? new Map<string, Problem>()) {
+  for (const [key, problem] of current) {
     let firstSeen = ownDate;
     for (const [index, problems] of history.entries()) {
       if (!problems.has(key)) break;
       firstSeen = isoDate(earlier[index]?.completedAt ?? null) ?? firstSeen;
     }
     const state: ChangeState = history[0]?.has(key) ? 'still' : 'new';
-    rows.push({ ...problem, state, firstSeen });
+    rows.push({ ...problem, state, firstSeen, triage: marks.get(key) ?? null });
   }
   for (const [key, problem] of history[0] ?? new Map<string, Problem>()) {
-    if (!current?.has(key)) rows.push({ ...problem, state: 'fixed', firstSeen: null });
+    if (!current.has(key)) {
+      rows.push({ ...problem, state: 'fixed', firstSeen: null, triage: marks.get(key) ?? null });
+    }
   }
   return page(rows, earlier[0]?.id ?? null, query);
 }
@@ -57,16 +63,36 @@ export async function scanChanges(
  */
 export async function newProblemCounts(
   db: Kysely<Database>,
+  scope: TriageScope,
   runIds: readonly string[],
 ): Promise<Array<number | null>> {
-  const problems = await problemsOfScans(db, runIds);
+  const [problems, marks] = await Promise.all([problemsOfScans(db, runIds), marksByKey(db, scope)]);
   return runIds.map((id, index) => {
     const before = index === 0 ? undefined : problems.get(runIds[index - 1] ?? '');
     if (!before) return null;
     let added = 0;
-    for (const key of problems.get(id)?.keys() ?? []) if (!before.has(key)) added += 1;
+    for (const key of problems.get(id)?.keys() ?? []) {
+      if (!before.has(key) && marks.get(key)?.mark !== 'ignored') added += 1;
+    }
     return added;
   });
+}
+
+/** The site's marks by the key scan-changes.repository gives each problem (core's triageKeyOf). */
+async function marksByKey(db: Kysely<Database>, scope: TriageScope) {
+  const marks = new Map<string, RowTriage>();
+  for (const { kind, target, ruleId, ...mark } of await siteMarks(db, scope)) {
+    marks.set(triageKeyOf({ kind, target, ruleId }), mark);
+  }
+  return marks;
+}
+
+/** Whether a row passes the query's triage filter (`open` leaves out ignored problems). */
+function triageMatches(row: ScanChangeRow, filter: ScanChangesQuery['triage']): boolean {
+  const mark = row.triage?.mark;
+  if (filter === 'open') return mark !== 'ignored';
+  if (filter === 'all') return true;
+  return mark === filter;
 }
 
 function page(
@@ -75,8 +101,13 @@ function page(
   query: ScanChangesQuery,
 ): ScanChanges {
   const counts: ChangeCounts = { new: 0, still: 0, fixed: 0 };
-  for (const row of rows) counts[row.state] += 1;
+  let ignored = 0;
+  for (const row of rows) {
+    if (row.triage?.mark === 'ignored') ignored += 1;
+    else counts[row.state] += 1;
+  }
   const matching = rows
+    .filter((row) => triageMatches(row, query.triage))
     .filter((row) => (query.state ? row.state === query.state : true))
     .filter((row) => (query.kind ? row.kind === query.kind : true))
     .sort(
@@ -90,6 +121,7 @@ function page(
   return {
     previousScanId,
     counts,
+    ignored,
     total: matching.length,
     rows: matching.slice(start, start + query.pageSize),
   };

@@ -54,6 +54,7 @@ import {
   type ScanRow,
 } from './scans.repository.js';
 import type { ScanUpdates } from './scan-updates.js';
+import { ignoredBadLinksByScan } from '../triage/triage.repository.js';
 
 /** Whose scan it is: enough to apply the plan (a signed-in user, or a schedule's owner). */
 export type ScanOwner = Pick<SignedInUser, 'id' | 'planId'>;
@@ -97,12 +98,14 @@ export class ScanService {
   constructor(private readonly deps: ScanServiceDeps) {}
 
   async list(user: ScanOwner): Promise<Scan[]> {
-    const [rows, queue, running] = await Promise.all([
+    const [rows, queue, running, ignored] = await Promise.all([
       listScans(this.deps.db, user.id),
       queuedScanIds(this.deps.db),
       countRunning(this.deps.db, user.id),
+      ignoredBadLinksByScan(this.deps.db, user.id),
     ]);
-    return rows.map((row) => toScan(row, queue, running));
+    // Issue 27: the list counts broken links without those the owner ignored.
+    return rows.map((row) => withoutIgnoredLinks(toScan(row, queue, running), ignored.get(row.id)));
   }
 
   /** POST /api/ScanApi/ without scheduling (the schedules module takes submissions that have it). */
@@ -575,6 +578,20 @@ export function toScan(row: ScanRow, queue: readonly string[], inProgressScans: 
     jobStarted: toOptionalDate(row.started_at)?.toISOString() ?? null,
     logMessage: row.log_message,
     queuePosition: position >= 0 && row.status === ScanStatus.Queued ? position + 1 : null,
+  };
+}
+
+/** A scan's counts less the broken links its owner ignored (issue 27 triage). */
+function withoutIgnoredLinks(
+  scan: Scan,
+  ignored: { badLinks: number; uniqueBadLinks: number } | undefined,
+): Scan {
+  if (!ignored) return scan;
+  return {
+    ...scan,
+    badLinks: Math.max(0, scan.badLinks - ignored.badLinks),
+    uniqueBadLinks: Math.max(0, scan.uniqueBadLinks - ignored.uniqueBadLinks),
+    ignoredBadLinks: ignored.badLinks,
   };
 }
 

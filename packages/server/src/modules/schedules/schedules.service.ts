@@ -172,6 +172,7 @@ export class ScheduleService {
     // Issue 27: the chart marks the runs that found problems the run before did not have.
     const added = await newProblemCounts(
       this.deps.db,
+      { userId: row.user_id, site: row.url },
       runs.map((run) => run.id),
     );
     return runs.map((run, index) => ({

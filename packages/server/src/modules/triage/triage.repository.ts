@@ -1,0 +1,263 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import {
+  maxTriageMarks,
+  triageKeyOf,
+  type TriageKind,
+  type TriageMark,
+  type TriageMarkName,
+  type TriageTarget,
+} from '@linkaudit/core';
+import type { Database } from '../../db/schema.js';
+import { toDate } from '../../db/values.js';
+
+/**
+ * Whose marks a scan's report reads: its owner's, on the scan's start address. An admin reading
+ * another user's report sees the owner's marks.
+ */
+export interface TriageScope {
+  userId: string;
+  site: string;
+}
+
+export function triageScopeOf(scan: { user_id: string; url: string }): TriageScope {
+  return { userId: scan.user_id, site: scan.url };
+}
+
+/** The site's marks, newest first. */
+export async function siteMarks(db: Kysely<Database>, scope: TriageScope): Promise<TriageMark[]> {
+  const rows = await db
+    .selectFrom('triage_marks')
+    .select(['kind', 'target', 'rule_id', 'mark', 'note', 'marked_at'])
+    .where('user_id', '=', scope.userId)
+    .where('site', '=', scope.site)
+    .orderBy('marked_at', 'desc')
+    .orderBy('target')
+    .limit(maxTriageMarks)
+    .execute();
+  return rows.map((row) => ({
+    kind: row.kind as TriageKind,
+    target: row.target,
+    ruleId: row.rule_id === '' ? null : row.rule_id,
+    mark: row.mark as TriageMarkName,
+    note: row.note,
+    markedAt: toDate(row.marked_at).toISOString(),
+  }));
+}
+
+/** How many marks of each kind and mark the site has (reads skip the triage filters at 0). */
+export async function markCounts(
+  db: Kysely<Database>,
+  scope: TriageScope,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('triage_marks')
+    .select(['kind', 'mark', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('user_id', '=', scope.userId)
+    .where('site', '=', scope.site)
+    .groupBy(['kind', 'mark'])
+    .execute();
+  return new Map(rows.map((row) => [`${row.kind} ${row.mark}`, Number(row.count)]));
+}
+
+export async function setMark(
+  db: Kysely<Database>,
+  scope: TriageScope,
+  mark: TriageTarget & { mark: TriageMarkName; note: string; at: Date },
+): Promise<void> {
+  const values = {
+    user_id: scope.userId,
+    site: scope.site,
+    kind: mark.kind,
+    target: mark.target,
+    rule_id: mark.ruleId ?? '',
+    mark: mark.mark,
+    note: mark.note,
+    marked_at: mark.at,
+  };
+  await db
+    .insertInto('triage_marks')
+    .values(values)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_id', 'site', 'kind', 'target', 'rule_id'])
+        .doUpdateSet({ mark: mark.mark, note: mark.note, marked_at: mark.at }),
+    )
+    .execute();
+}
+
+/** Removes a mark; false when there was none. */
+export async function removeMark(
+  db: Kysely<Database>,
+  scope: TriageScope,
+  target: TriageTarget,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('triage_marks')
+    .where('user_id', '=', scope.userId)
+    .where('site', '=', scope.site)
+    .where('kind', '=', target.kind)
+    .where('target', '=', target.target)
+    .where('rule_id', '=', target.ruleId ?? '')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function markExists(
+  db: Kysely<Database>,
+  scope: TriageScope,
+  target: TriageTarget,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('triage_marks')
+    .select('mark')
+    .where('user_id', '=', scope.userId)
+    .where('site', '=', scope.site)
+    .where('kind', '=', target.kind)
+    .where('target', '=', target.target)
+    .where('rule_id', '=', target.ruleId ?? '')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the scan has the problem a mark would name (a broken URL, anchor or finding). */
+export async function scanHasProblem(
+  db: Kysely<Database>,
+  scanId: string,
+  target: TriageTarget,
+): Promise<boolean> {
+  if (target.kind === 'link') {
+    const row = await db
+      .selectFrom('scan_targets')
+      .select('id')
+      .where('scan_id', '=', scanId)
+      .where('url', '=', target.target)
+      .where('state', '=', 'broken')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+  if (target.kind === 'anchor') {
+    const row = await db
+      .selectFrom('scan_links')
+      .select('id')
+      .where('scan_id', '=', scanId)
+      .where('anchor_state', '=', 'missing')
+      .where('target', '=', target.target)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+  const row = await db
+    .selectFrom('scan_rule_violations as r')
+    .innerJoin('scan_pages as p', (join) =>
+      join.onRef('p.scan_id', '=', 'r.scan_id').onRef('p.id', '=', 'r.page_id'),
+    )
+    .select('r.rule_id')
+    .where('r.scan_id', '=', scanId)
+    .where('p.url', '=', target.target)
+    .where('r.rule_id', '=', target.ruleId ?? '')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The targets of the scope's marks of one kind and mark, as a subquery. */
+export function markedTargets(
+  db: Kysely<Database>,
+  scope: TriageScope,
+  kind: TriageKind,
+  mark: TriageMarkName,
+) {
+  return db
+    .selectFrom('triage_marks')
+    .select('target')
+    .where('user_id', '=', scope.userId)
+    .where('site', '=', scope.site)
+    .where('kind', '=', kind)
+    .where('mark', '=', mark);
+}
+
+/**
+ * Whether a finding (`r` joined to its page) is of a (rule, page) the scope marked so: the marks
+ * of a site are few, so they are read first and matched to the scan's pages by URL.
+ */
+export function findingMarked(
+  db: Kysely<Database>,
+  scanId: string,
+  scope: TriageScope,
+  mark: TriageMarkName,
+): Expression<SqlBool> {
+  const marked = db
+    .selectFrom('triage_marks as m')
+    .innerJoin('scan_pages as mp', 'mp.url', 'm.target')
+    .select(['m.rule_id', 'mp.id'])
+    .where('mp.scan_id', '=', scanId)
+    .where('m.user_id', '=', scope.userId)
+    .where('m.site', '=', scope.site)
+    .where('m.kind', '=', 'rule')
+    .where('m.mark', '=', mark);
+  return sql<SqlBool>`(r.rule_id, r.page_id) in (${marked})`;
+}
+
+/** The marks of a page of rows, by triageKeyOf's key. */
+export async function marksOf(
+  db: Kysely<Database>,
+  scope: TriageScope,
+  targets: ReadonlyArray<{ kind: TriageKind; target: string; ruleId?: string | null }>,
+): Promise<Map<string, { mark: TriageMarkName; note: string; markedAt: string }>> {
+  const marks = new Map<string, { mark: TriageMarkName; note: string; markedAt: string }>();
+  const urls = [...new Set(targets.map((target) => target.target))];
+  if (urls.length === 0) return marks;
+  const rows = await db
+    .selectFrom('triage_marks')
+    .select(['kind', 'target', 'rule_id', 'mark', 'note', 'marked_at'])
+    .where('user_id', '=', scope.userId)
+    .where('site', '=', scope.site)
+    .where('target', 'in', urls)
+    .execute();
+  for (const row of rows) {
+    const key = triageKeyOf({
+      kind: row.kind as TriageKind,
+      target: row.target,
+      ruleId: row.rule_id,
+    });
+    marks.set(key, {
+      mark: row.mark as TriageMarkName,
+      note: row.note,
+      markedAt: toDate(row.marked_at).toISOString(),
+    });
+  }
+  return marks;
+}
+
+/**
+ * Broken link occurrences and URLs the owner ignored, per scan of the owner's (the scan list's
+ * counts without them): each ignored URL is looked up in the scans of its site.
+ */
+export async function ignoredBadLinksByScan(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<Map<string, { badLinks: number; uniqueBadLinks: number }>> {
+  const rows = await db
+    .selectFrom('triage_marks as m')
+    .innerJoin('scans as s', (join) =>
+      join.onRef('s.user_id', '=', 'm.user_id').onRef('s.url', '=', 'm.site'),
+    )
+    .innerJoin('scan_targets as t', (join) =>
+      join.onRef('t.scan_id', '=', 's.id').onRef('t.url', '=', 'm.target'),
+    )
+    .select([
+      's.id',
+      (eb) => eb.fn.countAll<number | string>().as('urls'),
+      (eb) => eb.fn.sum<number | string>('t.reference_count').as('links'),
+    ])
+    .where('m.user_id', '=', userId)
+    .where('m.kind', '=', 'link')
+    .where('m.mark', '=', 'ignored')
+    .where('t.state', '=', 'broken')
+    .groupBy('s.id')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { badLinks: Number(row.links ?? 0), uniqueBadLinks: Number(row.urls) },
+    ]),
+  );
+}
