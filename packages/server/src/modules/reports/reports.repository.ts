@@ -216,7 +216,10 @@ function filtersLinks(query: LinkFilter): boolean {
  * links no mark names.
  */
 function linkMarked(db: Kysely<Database>, scope: TriageScope, mark: TriageMarkName) {
-  return sql<boolean>`(${sql.ref('t.url')} in (${markedTargets(db, scope, 'link', mark)}) or (coalesce(${sql.ref('l.anchor_state')}, '') = 'missing' and coalesce(${sql.ref('l.target')}, '') in (${markedTargets(db, scope, 'anchor', mark)})))`;
+  // Kysely puts a subquery in parentheses itself: "in ((select …))" would be a scalar in SQLite.
+  const links = markedTargets(db, scope, 'link', mark);
+  const anchors = markedTargets(db, scope, 'anchor', mark);
+  return sql<boolean>`(t.url in ${links} or (coalesce(l.anchor_state, '') = 'missing' and coalesce(l.target, '') in ${anchors}))`;
 }
 
 /** The condition on link rows of the query's triage filter; undefined when it has none. */
@@ -405,7 +408,8 @@ function toLinkRow(
 ): LinkRow {
   const fragment = row.anchor_state === 'missing' ? (row.anchor_fragment ?? '') : '';
   return {
-    triage: marks?.get(triageKeyOf(linkRowKey(row))) ?? null,
+    // Only when the site has marks (reads without them keep their rows as they were).
+    ...(marks && { triage: marks.get(triageKeyOf(linkRowKey(row))) ?? null }),
     suggestion: suggestions.of({ url: row.targetUri, fragment }),
     targetUri: row.anchor_state === 'missing' ? row.target : row.targetUri,
     sourceUri: row.sourceUri,
@@ -873,7 +877,7 @@ function ruleRowKey(row: StoredRuleRow) {
 
 function toRuleRow(row: StoredRuleRow, marks?: Map<string, RowTriage>): RuleRow {
   return {
-    triage: marks?.get(triageKeyOf(ruleRowKey(row))) ?? null,
+    ...(marks && { triage: marks.get(triageKeyOf(ruleRowKey(row))) ?? null }),
     uri: row.url,
     ruleId: row.rule_id,
     ruleName: row.rule_name,

@@ -87,6 +87,12 @@ export interface ReportServiceDeps {
   exportDb?: Kysely<Database>;
   scans: ScanService;
   samples: SampleReportService;
+  /**
+   * Where the owners' triage marks are looked up before a read (a key lookup): not the report
+   * connections, which heavy reads may hold, so a kept summary still answers at once. `db` when
+   * absent.
+   */
+  marksDb?: Kysely<Database>;
 }
 
 /** What a CSV export of a tab answers: its file name and its text, produced as it is read. */
@@ -170,7 +176,7 @@ export class ReportService {
    */
   async #marks(scan: ScanRow, filter: TriageFilter): Promise<TriageReading | undefined> {
     const scope = triageScopeOf(scan);
-    const counts = await markCounts(this.deps.db, scope);
+    const counts = await markCounts(this.deps.marksDb ?? this.deps.db, scope);
     const ignored = [...counts].some(([key, count]) => key.endsWith(' ignored') && count > 0);
     if (filter === 'open') {
       if (counts.size === 0) return undefined;

@@ -175,8 +175,8 @@ export function markedTargets(
 }
 
 /**
- * Whether a finding (`r` joined to its page) is of a (rule, page) the scope marked so: the marks
- * of a site are few, so they are read first and matched to the scan's pages by URL.
+ * Whether a finding (`r`, a row of scan_rule_violations) is of a (rule, page) the scope marked
+ * so: its page's URL and its rule are looked up in the marks' key (an index lookup a finding).
  */
 export function findingMarked(
   db: Kysely<Database>,
@@ -185,15 +185,20 @@ export function findingMarked(
   mark: TriageMarkName,
 ): Expression<SqlBool> {
   const marked = db
-    .selectFrom('triage_marks as m')
-    .innerJoin('scan_pages as mp', 'mp.url', 'm.target')
-    .select(['m.rule_id', 'mp.id'])
+    .selectFrom('scan_pages as mp')
+    .innerJoin('triage_marks as m', (join) =>
+      join
+        .on('m.user_id', '=', scope.userId)
+        .on('m.site', '=', scope.site)
+        .on('m.kind', '=', 'rule')
+        .onRef('m.target', '=', 'mp.url'),
+    )
+    .select(sql.lit(1).as('one'))
     .where('mp.scan_id', '=', scanId)
-    .where('m.user_id', '=', scope.userId)
-    .where('m.site', '=', scope.site)
-    .where('m.kind', '=', 'rule')
+    .where('mp.id', '=', sql.ref<number>('r.page_id'))
+    .where('m.rule_id', '=', sql.ref<string>('r.rule_id'))
     .where('m.mark', '=', mark);
-  return sql<SqlBool>`(r.rule_id, r.page_id) in (${marked})`;
+  return sql<SqlBool>`exists ${marked}`;
 }
 
 /** The marks of a page of rows, by triageKeyOf's key. */
