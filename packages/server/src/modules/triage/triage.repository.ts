@@ -44,19 +44,30 @@ export async function siteMarks(db: Kysely<Database>, scope: TriageScope): Promi
   }));
 }
 
-/** How many marks of each kind and mark the site has (reads skip the triage filters at 0). */
+/**
+ * How many marks of each kind and mark the site has (reads skip the triage filters at 0), and a
+ * version that changes with every change of them (kept reads computed with marks are keyed by it).
+ */
 export async function markCounts(
   db: Kysely<Database>,
   scope: TriageScope,
-): Promise<Map<string, number>> {
+): Promise<{ counts: Map<string, number>; version: string }> {
   const rows = await db
     .selectFrom('triage_marks')
-    .select(['kind', 'mark', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .select([
+      'kind',
+      'mark',
+      (eb) => eb.fn.countAll<number | string>().as('count'),
+      (eb) => eb.fn.max('marked_at').as('latest'),
+    ])
     .where('user_id', '=', scope.userId)
     .where('site', '=', scope.site)
     .groupBy(['kind', 'mark'])
     .execute();
-  return new Map(rows.map((row) => [`${row.kind} ${row.mark}`, Number(row.count)]));
+  const counts = new Map(rows.map((row) => [`${row.kind} ${row.mark}`, Number(row.count)]));
+  const latest = rows.map((row) => toDate(row.latest).getTime()).sort((a, b) => b - a)[0] ?? 0;
+  const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
+  return { counts, version: `${total}@${latest}` };
 }
 
 export async function setMark(
@@ -176,7 +187,8 @@ export function markedTargets(
 
 /**
  * Whether a finding (`r`, a row of scan_rule_violations) is of a (rule, page) the scope marked
- * so: its page's URL and its rule are looked up in the marks' key (an index lookup a finding).
+ * so. The marked pairs are few: read once (marks by key, their pages by URL) as "rule:page" keys
+ * the findings are then looked up in, not a lookup per finding.
  */
 export function findingMarked(
   db: Kysely<Database>,
@@ -185,20 +197,17 @@ export function findingMarked(
   mark: TriageMarkName,
 ): Expression<SqlBool> {
   const marked = db
-    .selectFrom('scan_pages as mp')
-    .innerJoin('triage_marks as m', (join) =>
-      join
-        .on('m.user_id', '=', scope.userId)
-        .on('m.site', '=', scope.site)
-        .on('m.kind', '=', 'rule')
-        .onRef('m.target', '=', 'mp.url'),
+    .selectFrom('triage_marks as m')
+    .innerJoin('scan_pages as mp', (join) =>
+      join.on('mp.scan_id', '=', scanId).onRef('mp.url', '=', 'm.target'),
     )
-    .select(sql.lit(1).as('one'))
-    .where('mp.scan_id', '=', scanId)
-    .where('mp.id', '=', sql.ref<number>('r.page_id'))
-    .where('m.rule_id', '=', sql.ref<string>('r.rule_id'))
+    .select(sql<string>`m.rule_id || ':' || mp.id`.as('key'))
+    .where('m.user_id', '=', scope.userId)
+    .where('m.site', '=', scope.site)
+    .where('m.kind', '=', 'rule')
     .where('m.mark', '=', mark);
-  return sql<SqlBool>`exists ${marked}`;
+  // Kysely puts the subquery in parentheses itself.
+  return sql<SqlBool>`(r.rule_id || ':' || r.page_id) in ${marked}`;
 }
 
 /** The marks of a page of rows, by triageKeyOf's key. */

@@ -84,7 +84,7 @@ describe.each(testDialects())('triage of a scan’s problems (%s)', (dialect) =>
       lists: LinkRow[];
       total: number;
       filterCategories: Array<{ name: string; count: number }>;
-    }>(`/api/report/link/${id}?pageSize=100${query}`);
+    }>(`/api/report/link/${id}?${query.includes('pageSize=') ? '' : 'pageSize=100'}${query}`);
   const ruleTab = (id: string, query = '') =>
     read<{ lists: RuleRow[]; total: number }>(`/api/report/ruleResult/${id}?pageSize=100${query}`);
   const summary = (id: string) => read<ReportSummary>(`/api/report/summary/${id}`);
@@ -140,6 +140,16 @@ describe.each(testDialects())('triage of a scan’s problems (%s)', (dialect) =>
       '/guide.html#nope',
     ]);
     expect(targets((await linkTab(id, '&triage=willFix')).lists)).toEqual(['/guide.html#nope']);
+    // Every link (status all) less the ignored URL, page by page as deep pages find their start.
+    const all = await linkTab(id, '&status=all');
+    expect(all.lists.some((row) => row.targetUri === `${base}/a`)).toBe(false);
+    const paged: string[] = [];
+    for (let page = 1; page <= all.total; page++) {
+      const one = await linkTab(id, `&status=all&pageSize=1&page=${page}`);
+      expect(one.total).toBe(all.total);
+      paged.push(...one.lists.map((row) => `${row.targetUri} ${row.sourceUri} ${row.line}`));
+    }
+    expect(paged).toEqual(all.lists.map((row) => `${row.targetUri} ${row.sourceUri} ${row.line}`));
     // Grouped by target (an anchor's row is its page's), the ignored URL is no group.
     const groups = await read<{ groups: Array<{ key: string }> }>(
       `/api/report/link/${id}?groupBy=target`,
