@@ -12,9 +12,10 @@ import {
 } from '@linkaudit/core';
 import { fastEngineOptions } from '@linkaudit/engine/test-support';
 import { apiClient, type ApiClient } from '../../test-support/api-client.js';
-import { signUp, waitForScan } from '../../test-support/scan-helpers.js';
+import { signUp, userIdOf, waitForScan } from '../../test-support/scan-helpers.js';
 import { startTestServer, testDialects, type TestServer } from '../../test-support/test-server.js';
 import { runPlanCommand } from '../accounts/plan-command.js';
+import { newProblemCounts } from '../reports/scan-changes.js';
 
 /**
  * Triage that lasts (issue 27): marks on a broken link, a broken anchor and a rule finding, what
@@ -213,12 +214,16 @@ describe.each(testDialects())('triage of a scan’s problems (%s)', (dialect) =>
       ['rule', '/', 'still'],
     ]);
 
+    // The schedule chart's "new problems" of this run: /c, until it is ignored.
+    const scope = { userId: await userIdOf(server.database.db, owner.email), site: `${base}/` };
+    expect(await newProblemCounts(server.database.db, scope, [...scans])).toEqual([null, 1]);
     // A second ignored URL: both leave the tab (the marks are a set, not one value).
     const second = await mark(id, { kind: 'link', target: `${base}/c`, mark: 'ignored' });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(targets((await linkTab(id)).lists)).toEqual(['/b', '/guide.html#nope']);
     expect(targets((await linkTab(id, '&triage=ignored')).lists)).toEqual(['/a', '/c']);
     expect((await summary(id)).ignored).toMatchObject({ badLinks: 2, uniqueBadLinks: 2 });
+    expect(await newProblemCounts(server.database.db, scope, [...scans])).toEqual([null, 0]);
   });
 
   it('clears a mark: the problem counts again on every scan of the site', async () => {
