@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +21,8 @@ import { signUp, userIdOf, waitForScan } from '../../test-support/scan-helpers.j
 import { startTestServer, testDialects, type TestServer } from '../../test-support/test-server.js';
 import { runPlanCommand } from '../accounts/plan-command.js';
 import { newProblemCounts } from '../reports/scan-changes.js';
+
+const run = promisify(execFile);
 
 /**
  * Triage that lasts (issue 27): marks on a broken link, a broken anchor and a rule finding, what
@@ -59,6 +66,18 @@ describe.each(testDialects())('triage of a scan’s problems (%s)', (dialect) =>
   });
 
   const anchor = (href: string) => `<a href="${href}">${href}</a>`;
+
+  /** The PDF's text as poppler's pdftotext reads it. */
+  async function textOfPdf(bytes: Buffer): Promise<string> {
+    const work = await mkdtemp(join(tmpdir(), 'linkaudit-triage-pdf-'));
+    try {
+      await writeFile(join(work, 'report.pdf'), bytes);
+      const { stdout } = await run('pdftotext', ['-layout', join(work, 'report.pdf'), '-']);
+      return stdout;
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
 
   async function scanNow(): Promise<string> {
     const created = await api.post(
@@ -185,6 +204,16 @@ describe.each(testDialects())('triage of a scan’s problems (%s)', (dialect) =>
     );
     expect(site.site).toBe(`${base}/`);
     expect(site.marks.map((entry) => entry.kind).sort()).toEqual(['anchor', 'link', 'rule']);
+
+    // The PDF of the report is the report as triaged: the ignored URL is not among its links.
+    const pdf = await fetch(`${server.baseUrl}/api/report/pdf/${id}?lang=en`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(pdf.status).toBe(200);
+    const pdfText = await textOfPdf(Buffer.from(await pdf.arrayBuffer()));
+    expect(pdfText).toContain(`${base}/b`);
+    expect(pdfText).not.toContain(`${base}/a `);
+    expect(pdfText).not.toMatch(new RegExp(`${base}/a$`, 'm'));
 
     // The CSV of the tab is what the tab shows.
     const csv = await fetch(`${server.baseUrl}/api/report/link/${id}?format=csv`, {
