@@ -11,10 +11,11 @@ import {
   type ReportQuery,
   type RuleGroup,
   type RuleRow,
+  type Suggestion,
 } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
 import { toBoolean } from '../../db/values.js';
-import { suggestionTable, type SuggestionTable } from './link-suggestions.js';
+import { storedSuggestion, suggestionTable, type SuggestionTable } from './link-suggestions.js';
 import { ruleNoteOf } from './rule-notes.js';
 
 /** Report reads over a scan's result tables; every query is keyed by (scan_id, …) indexes. */
@@ -339,11 +340,16 @@ type StoredLinkRow = Awaited<
   ReturnType<ReturnType<typeof linkRowsQuery>['executeTakeFirstOrThrow']>
 >;
 
-/** A stored row as a link row, with its suggested fix (issue 27) from `suggestions`. */
-function toLinkRow(row: StoredLinkRow, suggestions: SuggestionTable): LinkRow {
+/** The suggestion a stored link row takes (its target URL, and its #fragment when missing). */
+function suggestionOf(row: StoredLinkRow, suggestions: SuggestionTable): Suggestion | null {
   const fragment = row.anchor_state === 'missing' ? (row.anchor_fragment ?? '') : '';
+  return suggestions.of({ url: row.targetUri, fragment });
+}
+
+/** A stored row as a link row, with its suggested fix (issue 27). */
+function toLinkRow(row: StoredLinkRow, suggestion: Suggestion | null): LinkRow {
   return {
-    suggestion: suggestions.of({ url: row.targetUri, fragment }),
+    suggestion,
     targetUri: row.anchor_state === 'missing' ? row.target : row.targetUri,
     sourceUri: row.sourceUri,
     statusDetail:
@@ -380,7 +386,7 @@ export async function linkPage(
     scanId,
     rows.map((row) => row.targetUri),
   );
-  return { total, rows: rows.map((row) => toLinkRow(row, suggestions)) };
+  return { total, rows: rows.map((row) => toLinkRow(row, suggestionOf(row, suggestions))) };
 }
 
 /**
@@ -533,7 +539,32 @@ export async function* linkRows(
   // Read before the rows' statement starts: SQLite's one connection is its until it ends.
   const suggestions = await suggestionTable(db, scanId);
   for await (const row of linkRowsQuery(db, scanId, query).stream(batchSize))
-    yield toLinkRow(row, suggestions);
+    yield toLinkRow(row, suggestionOf(row, suggestions));
+}
+
+/**
+ * Every row of the link tab matching the filters, as `linkRows`, with each row's suggested fix
+ * joined by the database (one primary-key lookup a row) rather than read into a table first: the
+ * PDF's memory stays bounded however many links of the scan have a fix.
+ */
+export async function* linkRowsWithSuggestions(
+  db: Kysely<Database>,
+  scanId: string,
+  request: ReportQuery,
+  batchSize: number,
+): AsyncGenerator<LinkRow> {
+  const query = await linkFilterOf(db, scanId, request);
+  const rows = linkRowsQuery(db, scanId, query)
+    .leftJoin('scan_suggestions as s', (join) =>
+      join
+        .on('s.scan_id', '=', scanId)
+        .onRef('s.url', '=', 't.url')
+        .on(
+          sql<boolean>`s.fragment = case when l.anchor_state = 'missing' then coalesce(l.anchor_fragment, '') else '' end`,
+        ),
+    )
+    .select(['s.kind', 's.basis', 's.suggested_url', 's.confidence', 's.hops']);
+  for await (const row of rows.stream(batchSize)) yield toLinkRow(row, storedSuggestion(row));
 }
 
 /** Groups of link occurrences (by target, source page or reason) with their sizes. */

@@ -52,6 +52,7 @@ import {
   linkGroups,
   linkPage,
   linkRows,
+  linkRowsWithSuggestions,
   pageContentTypes,
   pagePage,
   pageRows,
@@ -241,7 +242,7 @@ export class ReportService {
         ruleCounts: await ruleCounts(db, id),
         fattest: pageRows(db, id, defaultQuery({}), PDF_BATCH_ROWS, limits.fattestPageBytes),
         duplicates: duplicateAnchorRows(db, id, defaultQuery({}), PDF_BATCH_ROWS),
-        broken: linkRows(db, id, defaultQuery({ status: 'broken' }), PDF_BATCH_ROWS),
+        broken: linkRowsWithSuggestions(db, id, defaultQuery({ status: 'broken' }), PDF_BATCH_ROWS),
       });
     });
     return { fileName: `linkaudit-${hostOf(scan.url)}-${id.slice(0, 8)}.pdf`, chunks };
