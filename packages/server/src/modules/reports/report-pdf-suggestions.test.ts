@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -105,7 +105,10 @@ describe.each(testDialects())('suggested fixes in the report PDF (%s)', (dialect
     const file = join(work, `${lang}.pdf`);
     await writeFile(file, Buffer.from(await response.arrayBuffer()));
     const keep = process.env.PDF_PNG_DIR;
-    if (keep) await run('pdftoppm', ['-png', '-r', '60', file, join(keep, `fixes-${lang}`)]);
+    if (keep) {
+      await copyFile(file, join(keep, `fixes-${lang}.pdf`));
+      await run('pdftoppm', ['-png', '-r', '60', file, join(keep, `fixes-${lang}`)]);
+    }
     return file;
   }
 
