@@ -3,13 +3,17 @@
 // PDF's memory does not follow its rows. The client takes every chunk at once (no backpressure
 // wait); rows come from an async generator as the database's would. Uses the built server.
 //
-//   npm run build:ts && node bench/report-pdf-rows.mjs [N]
+//   npm run build:ts && node bench/report-pdf-rows.mjs [N] [--fixes]
+//
+// --fixes gives every row a suggested fix (issue 27: a closest page, its address and reason),
+// the most a PDF can draw per row.
 import { streamPdf } from '../packages/server/dist/modules/reports/pdf/pdf-stream.js';
 import {
   pdfPageOptions,
   writeReportPdf,
 } from '../packages/server/dist/modules/reports/pdf/report-pdf.js';
 const n = Number(process.argv[2] ?? 20000);
+const fixes = process.argv.includes('--fixes');
 const model = {
   scanId: 'x',
   url: 'http://example.com/',
@@ -46,6 +50,15 @@ async function* rows() {
       line: i % 300,
       column: 5,
       anchor: null,
+      suggestion: fixes
+        ? {
+            kind: 'closest-page',
+            basis: 'path',
+            url: `http://example.com/a/very/long/path/number/${i}/pages.html`,
+            confidence: 0.93,
+            hops: null,
+          }
+        : null,
     };
 }
 async function* none() {}
@@ -73,5 +86,5 @@ for await (const chunk of streamPdf(pdfPageOptions, (w) =>
 }
 clearInterval(t);
 console.log(
-  `${n} broken rows: ${(bytes / 1e6).toFixed(2)} MB PDF, first byte ${first.toFixed(0)} ms, total ${(performance.now() - started).toFixed(0)} ms, rss before ${(before / 1048576).toFixed(0)} MB, peak ${(peak / 1048576).toFixed(0)} MB`,
+  `${n} broken rows${fixes ? ' with fixes' : ''}: ${(bytes / 1e6).toFixed(2)} MB PDF, first byte ${first.toFixed(0)} ms, total ${(performance.now() - started).toFixed(0)} ms, rss before ${(before / 1048576).toFixed(0)} MB, peak ${(peak / 1048576).toFixed(0)} MB`,
 );

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** A site a browser test scans, served on 127.0.0.1 by the test itself. */
 export interface FixtureSite {
@@ -47,4 +47,10 @@ const shots = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'linkaudit-scree
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+/** A screenshot of one part of a page (SCREENSHOT_DIR, else the system's temporary folder). */
+export async function screenshotOf(part: Locator, name: string): Promise<void> {
+  mkdirSync(shots, { recursive: true });
+  await part.screenshot({ path: path.join(shots, `${name}.png`) });
 }

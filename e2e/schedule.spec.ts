@@ -139,7 +139,7 @@ test('a paid user schedules a weekly scan, edits, pauses, resumes, runs, reads a
   await row.getByRole('button', { name: 'Expand row' }).click();
   const history = page.getByTestId('schedule-history');
   const chart = history.getByRole('img', { name: 'History of the last 100 runs' });
-  await expect(chart.locator('canvas')).toBeVisible();
+  await expect(chart.locator('svg')).toBeVisible();
   const runs = history.locator('.schedule-runs tbody tr.ant-table-row');
   await expect(runs).toHaveCount(1);
   await expect(runs.first()).toContainText('Complete');

@@ -70,6 +70,11 @@ export interface EngineOptions {
   suggestions?: boolean;
   /** Pages the suggestion pass may fetch again at most. Default 40. */
   suggestionFetches?: number;
+  /**
+   * The suggestion pass's whole time in milliseconds (default 10 s): fixes not worked out by
+   * then are left out, so slow or silent hosts never hold a scan's end for long.
+   */
+  suggestionDeadlineMs?: number;
 }
 
 /**
@@ -101,4 +106,5 @@ export const engineDefaults = {
   linkEvents: 'all',
   progressIntervalMs: 250,
   suggestionFetches: 40,
+  suggestionDeadlineMs: 10_000,
 } as const;

@@ -120,6 +120,7 @@ class ScanRun {
       ? new SuggestionPass({
           client: this.client,
           maxFetches: options.suggestionFetches ?? engineDefaults.suggestionFetches,
+          deadlineMs: options.suggestionDeadlineMs ?? engineDefaults.suggestionDeadlineMs,
           verifiesCertificates: settings.checkBrokenCertificate,
         })
       : undefined;

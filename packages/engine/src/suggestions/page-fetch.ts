@@ -6,14 +6,23 @@ const maxBytes = 2 * 1024 * 1024;
 /** A suggestion never holds a scan's end for long: one slow server is dropped, not waited for. */
 const fetchTimeoutMs = 5_000;
 
-/** A page's final address and its text (UTF-8), or undefined when it did not answer 2xx in time. */
+/**
+ * A page's final address and its text (UTF-8), or undefined when it did not answer 2xx in time
+ * or `signal` (the suggestion pass's deadline) was aborted first. The request itself is left to
+ * run out: the scan's end destroys its connection pool right after the pass.
+ */
 export async function fetchText(
   client: HttpClient,
   url: string,
+  signal?: AbortSignal,
 ): Promise<{ finalUrl: string; text: string } | undefined> {
+  if (signal?.aborted) return undefined;
   let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
   const timeout = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), fetchTimeoutMs);
+    onAbort = () => resolve(undefined);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
   try {
     return await Promise.race([read(client, url), timeout]);
@@ -21,6 +30,7 @@ export async function fetchText(
     return undefined;
   } finally {
     clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
   }
 }
 

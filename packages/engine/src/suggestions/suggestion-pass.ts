@@ -21,6 +21,11 @@ export interface SuggestionPassOptions {
   maxFetches: number;
   /** Certificates are verified: only then is an https twin worth offering. */
   verifiesCertificates: boolean;
+  /**
+   * The whole pass's time (fetches and all): past it, fetches under way are given up and the
+   * fixes not yet worked out are left out, so a scan's end is never held long by slow hosts.
+   */
+  deadlineMs: number;
 }
 
 const concurrency = 4;
@@ -68,26 +73,45 @@ export class SuggestionPass {
     }
   }
 
-  /** Emits one suggestion event per URL (or fragment) with a fix; `fetch`: may pages be read. */
+  /**
+   * Emits one suggestion event per URL (or fragment) with a fix; `fetch`: may pages be read.
+   * Facts first (they need nothing), then the fixes of broken links (anchors, missing pages),
+   * then https twins of working links, within the pass's deadline.
+   */
   async finish(
     targets: readonly CheckedUrl[],
     fetch: boolean,
     emit: (event: SuggestionEvent) => void,
   ): Promise<void> {
-    const later: Array<() => Promise<void>> = [];
+    const pages: Array<() => Promise<void>> = [];
+    const twins: Array<() => Promise<void>> = [];
     for (const target of targets) {
       if (target.alias || !target.check) continue;
       const fact = factOf(target.check);
       if (fact) emit({ type: 'suggestion', url: target.url, suggestion: fact });
-      else if (isMissingPage(target)) later.push(() => this.suggestPage(target.url, fetch, emit));
+      else if (isMissingPage(target)) pages.push(() => this.suggestPage(target.url, fetch, emit));
       else if (fetch && this.isHttpsCandidate(target))
-        later.push(() => this.suggestHttps(target.url, emit));
+        twins.push(() => this.suggestHttps(target.url, emit));
     }
-    if (fetch)
-      for (const [url, fragments] of this.missingFragments)
-        later.unshift(() => this.suggestAnchors(url, fragments, emit));
-    await runLimited(later, concurrency);
+    const anchors = fetch
+      ? [...this.missingFragments].map(
+          ([url, fragments]) =>
+            () =>
+              this.suggestAnchors(url, fragments, emit),
+        )
+      : [];
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.options.deadlineMs);
+    this.deadline = deadline.signal;
+    try {
+      await runLimited([...anchors, ...pages, ...twins], concurrency, deadline.signal);
+    } finally {
+      clearTimeout(timer);
+    }
   }
+
+  /** Aborted once the pass's time is up: fetches under way then answer nothing at once. */
+  private deadline: AbortSignal | undefined;
 
   private async suggestPage(
     url: string,
@@ -163,7 +187,7 @@ export class SuggestionPass {
   private async fetch(url: string): Promise<{ finalUrl: string; text: string } | undefined> {
     if (this.fetchesLeft <= 0) return undefined;
     this.fetchesLeft--;
-    return fetchText(this.options.client, url);
+    return fetchText(this.options.client, url, this.deadline);
   }
 }
 
@@ -209,10 +233,15 @@ function samePage(a: string, b: string): boolean {
   return title(a) !== '' && title(a) === title(b);
 }
 
-async function runLimited(tasks: Array<() => Promise<void>>, limit: number): Promise<void> {
+/** Runs `tasks`, `limit` at a time, starting none once `signal` is aborted. */
+async function runLimited(
+  tasks: Array<() => Promise<void>>,
+  limit: number,
+  signal: AbortSignal,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < tasks.length) await tasks[next++]?.();
+    while (next < tasks.length && !signal.aborted) await tasks[next++]?.();
   };
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
 }

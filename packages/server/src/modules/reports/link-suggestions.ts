@@ -42,18 +42,36 @@ export async function suggestionTable(
       .where('scan_id', '=', scanId);
     if (list) query = query.where('url', 'in', list);
     for (const row of await query.execute()) {
-      const suggestion = suggestionSchema.safeParse({
-        kind: row.kind,
-        basis: row.basis,
-        url: row.suggested_url,
-        confidence: row.confidence === null ? null : Number(row.confidence),
-        hops: row.hops,
-      });
-      // A row this server does not know (written by a newer one) is left out, not an error.
-      if (suggestion.success) found.set(keyOf(row), suggestion.data);
+      const suggestion = storedSuggestion(row);
+      if (suggestion) found.set(keyOf(row), suggestion);
     }
   }
   return new SuggestionTable(found);
+}
+
+/** A stored suggestion's columns (all null when a left join found none). */
+export interface StoredSuggestion {
+  kind: string | null;
+  basis: string | null;
+  suggested_url: string | null;
+  confidence: number | string | null;
+  hops: number | null;
+}
+
+/**
+ * The suggestion of a stored row, or null: none stored (a left join's nulls), or one this server
+ * does not know (written by a newer one), which is left out rather than an error.
+ */
+export function storedSuggestion(row: StoredSuggestion): Suggestion | null {
+  if (row.kind === null) return null;
+  const suggestion = suggestionSchema.safeParse({
+    kind: row.kind,
+    basis: row.basis,
+    url: row.suggested_url,
+    confidence: row.confidence === null ? null : Number(row.confidence),
+    hops: row.hops,
+  });
+  return suggestion.success ? suggestion.data : null;
 }
 
 function slices<T>(items: readonly T[], size: number): T[][] {

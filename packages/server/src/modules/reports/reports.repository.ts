@@ -12,12 +12,13 @@ import {
   type RuleGroup,
   type RuleRow,
   type RowTriage,
+  type Suggestion,
   type TriageMarkName,
   triageKeyOf,
 } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
 import { toBoolean } from '../../db/values.js';
-import { suggestionTable, type SuggestionTable } from './link-suggestions.js';
+import { storedSuggestion, suggestionTable, type SuggestionTable } from './link-suggestions.js';
 import { ruleNoteOf } from './rule-notes.js';
 import {
   findingMarked,
@@ -475,17 +476,22 @@ function linkRowKey(row: StoredLinkRow) {
     : { kind: 'link' as const, target: row.targetUri };
 }
 
+/** The suggestion a stored link row takes (its target URL, and its #fragment when missing). */
+function suggestionOf(row: StoredLinkRow, suggestions: SuggestionTable): Suggestion | null {
+  const fragment = row.anchor_state === 'missing' ? (row.anchor_fragment ?? '') : '';
+  return suggestions.of({ url: row.targetUri, fragment });
+}
+
 /** A stored row as a link row, with its suggested fix and its mark (issue 27). */
 function toLinkRow(
   row: StoredLinkRow,
-  suggestions: SuggestionTable,
+  suggestion: Suggestion | null,
   marks?: Map<string, RowTriage>,
 ): LinkRow {
-  const fragment = row.anchor_state === 'missing' ? (row.anchor_fragment ?? '') : '';
   return {
     // Only when the site has marks (reads without them keep their rows as they were).
     ...(marks && { triage: marks.get(triageKeyOf(linkRowKey(row))) ?? null }),
-    suggestion: suggestions.of({ url: row.targetUri, fragment }),
+    suggestion,
     targetUri: row.anchor_state === 'missing' ? row.target : row.targetUri,
     sourceUri: row.sourceUri,
     statusDetail:
@@ -527,7 +533,10 @@ export async function linkPage(
     ),
     query.marks ? marksOf(db, query.marks.scope, rows.map(linkRowKey)) : undefined,
   ]);
-  return { total, rows: rows.map((row) => toLinkRow(row, suggestions, marks)) };
+  return {
+    total,
+    rows: rows.map((row) => toLinkRow(row, suggestionOf(row, suggestions), marks)),
+  };
 }
 
 /**
@@ -680,7 +689,32 @@ export async function* linkRows(
   // Read before the rows' statement starts: SQLite's one connection is its until it ends.
   const suggestions = await suggestionTable(db, scanId);
   for await (const row of linkRowsQuery(db, scanId, query).stream(batchSize))
-    yield toLinkRow(row, suggestions);
+    yield toLinkRow(row, suggestionOf(row, suggestions));
+}
+
+/**
+ * Every row of the link tab matching the filters, as `linkRows`, with each row's suggested fix
+ * joined by the database (one primary-key lookup a row) rather than read into a table first: the
+ * PDF's memory stays bounded however many links of the scan have a fix.
+ */
+export async function* linkRowsWithSuggestions(
+  db: Kysely<Database>,
+  scanId: string,
+  request: TriagedQuery,
+  batchSize: number,
+): AsyncGenerator<LinkRow> {
+  const query = await linkFilterOf(db, scanId, request);
+  const rows = linkRowsQuery(db, scanId, query)
+    .leftJoin('scan_suggestions as s', (join) =>
+      join
+        .on('s.scan_id', '=', scanId)
+        .onRef('s.url', '=', 't.url')
+        .on(
+          sql<boolean>`s.fragment = case when l.anchor_state = 'missing' then coalesce(l.anchor_fragment, '') else '' end`,
+        ),
+    )
+    .select(['s.kind', 's.basis', 's.suggested_url', 's.confidence', 's.hops']);
+  for await (const row of rows.stream(batchSize)) yield toLinkRow(row, storedSuggestion(row));
 }
 
 /** Groups of link occurrences (by target, source page or reason) with their sizes. */

@@ -56,6 +56,7 @@ import {
   linkGroups,
   linkPage,
   linkRows,
+  linkRowsWithSuggestions,
   pageContentTypes,
   pagePage,
   pageRows,
@@ -296,7 +297,12 @@ export class ReportService {
         ruleCounts: await ruleCounts(db, id, undefined, marks),
         fattest: pageRows(db, id, defaultQuery({}), PDF_BATCH_ROWS, limits.fattestPageBytes),
         duplicates: duplicateAnchorRows(db, id, defaultQuery({}), PDF_BATCH_ROWS),
-        broken: linkRows(db, id, { ...defaultQuery({ status: 'broken' }), marks }, PDF_BATCH_ROWS),
+        broken: linkRowsWithSuggestions(
+          db,
+          id,
+          { ...defaultQuery({ status: 'broken' }), marks },
+          PDF_BATCH_ROWS,
+        ),
       });
     });
     return { fileName: `linkaudit-${hostOf(scan.url)}-${id.slice(0, 8)}.pdf`, chunks };

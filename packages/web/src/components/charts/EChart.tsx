@@ -1,7 +1,12 @@
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import {
+  GridComponent,
+  LegendComponent,
+  MarkPointComponent,
+  TooltipComponent,
+} from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
 echarts.use([
@@ -10,8 +15,11 @@ echarts.use([
   LineChart,
   GridComponent,
   LegendComponent,
+  // The schedule history's pins on runs with new problems (issue 27).
+  MarkPointComponent,
   TooltipComponent,
   CanvasRenderer,
+  SVGRenderer,
 ]);
 
 export type ChartOption = echarts.EChartsCoreOption;
@@ -27,20 +35,26 @@ export const chartColors = [
   '#722ed1',
 ];
 
-/** One echarts chart that follows its box's size; `label` names it for screen readers. */
+/**
+ * One echarts chart that follows its box's size; `label` names it for screen readers. `svg`
+ * draws it as SVG elements (each mark a node of its own, which a browser test can find and
+ * hover) instead of on a canvas: for charts of a few hundred points.
+ */
 export function EChart({
   option,
   height = 260,
   label,
+  renderer = 'canvas',
 }: {
   option: ChartOption;
   height?: number;
   label: string;
+  renderer?: 'canvas' | 'svg';
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!box.current) return;
-    const chart = echarts.init(box.current);
+    const chart = echarts.init(box.current, undefined, { renderer });
     chart.setOption({ color: chartColors, animation: false, ...option });
     const observer = new ResizeObserver(() => chart.resize());
     observer.observe(box.current);
@@ -48,6 +62,6 @@ export function EChart({
       observer.disconnect();
       chart.dispose();
     };
-  }, [option]);
+  }, [option, renderer]);
   return <div ref={box} role="img" aria-label={label} style={{ width: '100%', height }} />;
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { suggestionBases, suggestionKinds, type Suggestion } from '@linkaudit/core';
 import { pdfTexts, zhFailureReasons } from './pdf-texts.js';
 
 const locale = (language: string) =>
@@ -8,7 +9,19 @@ const locale = (language: string) =>
       new URL(`../../../../../web/public/locales/${language}/translation.json`, import.meta.url),
       'utf8',
     ),
-  ) as { failureReason: Record<string, string> };
+  ) as {
+    failureReason: Record<string, string>;
+    report: { suggestion: SuggestionLocale };
+  };
+
+/** The report screen's words for a suggested fix (report.suggestion.* of the web locale). */
+interface SuggestionLocale {
+  column: string;
+  kind: Record<string, string>;
+  confidence: string;
+  chain: string;
+  why: Record<string, string>;
+}
 
 describe('the PDF report’s texts', () => {
   it('name failure labels in Chinese exactly as the web app’s locale does', () => {
@@ -26,4 +39,27 @@ describe('the PDF report’s texts', () => {
       expect(en.reason(label)).toBe(shown);
     }
   });
+
+  it.each([['en'], ['zh-CN']] as const)(
+    'word a suggested fix as the report screen does (%s)',
+    (language) => {
+      const texts = pdfTexts(language);
+      const screen = locale(language).report.suggestion;
+      expect(texts.suggestedFix).toBe(screen.column);
+      for (const kind of suggestionKinds)
+        expect(texts.suggestionKind(kind)).toBe(screen.kind[kind]);
+      expect(texts.suggestionConfidence(82)).toBe(screen.confidence.replace('{{percent}}', '82'));
+      expect(texts.suggestionChain(3)).toBe(screen.chain.replace('{{hops}}', '3'));
+      for (const basis of suggestionBases) {
+        const suggestion: Suggestion = {
+          kind: 'redirect',
+          basis,
+          url: null,
+          confidence: null,
+          hops: 3,
+        };
+        expect(texts.suggestionWhy(suggestion)).toBe(screen.why[basis]!.replace('{{hops}}', '3'));
+      }
+    },
+  );
 });

@@ -1,4 +1,9 @@
-import type { AccountLanguage } from '@linkaudit/core';
+import {
+  suggestionWhy,
+  type AccountLanguage,
+  type Suggestion,
+  type SuggestionKind,
+} from '@linkaudit/core';
 
 /**
  * The PDF report's texts in both interface languages. They live with the server (which draws
@@ -23,6 +28,22 @@ export const zhFailureReasons: Readonly<Record<string, string>> = {
   'Internal Server Error': '服务器内部错误',
   'Bad Request': '错误请求',
   'Broken Anchor': '失效锚点',
+};
+
+/** Suggestion kinds as the report screen names them (report.suggestion.kind of each locale). */
+const enSuggestionKinds: Record<SuggestionKind, string> = {
+  redirect: 'Redirect',
+  'closest-page': 'Closest page',
+  'closest-anchor': 'Closest anchor',
+  https: 'Use https',
+  explain: 'Why',
+};
+const zhSuggestionKinds: Record<SuggestionKind, string> = {
+  redirect: '重定向',
+  'closest-page': '最接近的页面',
+  'closest-anchor': '最接近的锚点',
+  https: '改用 https',
+  explain: '原因',
 };
 
 const en = {
@@ -72,6 +93,14 @@ const en = {
   seconds: (s: number) => `${s} s`,
   /** A stored failure label (SPEC §8's words, or Broken Anchor) in this language. */
   reason: (label: string) => label,
+  // A link's suggested fix (issue 27) in the words of the report screen (report.suggestion.*).
+  suggestedFix: 'Suggested fix',
+  suggestionKind: (kind: SuggestionKind) => enSuggestionKinds[kind],
+  suggestionConfidence: (percent: number) => `${percent}% sure`,
+  suggestionChain: (hops: number) => `Chain of ${hops} redirects`,
+  suggestionWhy: (suggestion: Suggestion) => suggestionWhy(suggestion, 'en'),
+  /** A label followed by what it names ("Suggested fix · …: address"). */
+  colon: (label: string) => `${label}:`,
 } as const;
 
 type PdfTexts = { [K in keyof typeof en]: (typeof en)[K] extends string ? string : (typeof en)[K] };
@@ -122,6 +151,12 @@ const zh: PdfTexts = {
   position: (line: number, column: number) => `第 ${line} 行，第 ${column} 列`,
   seconds: (s: number) => `${s} 秒`,
   reason: (label: string) => zhFailureReasons[label] ?? label,
+  suggestedFix: '建议修复',
+  suggestionKind: (kind: SuggestionKind) => zhSuggestionKinds[kind],
+  suggestionConfidence: (percent: number) => `把握 ${percent}%`,
+  suggestionChain: (hops: number) => `${hops} 次连续重定向`,
+  suggestionWhy: (suggestion: Suggestion) => suggestionWhy(suggestion, 'zh-CN'),
+  colon: (label: string) => `${label}：`,
 };
 
 export type { PdfTexts };

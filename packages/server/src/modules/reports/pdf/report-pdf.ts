@@ -8,6 +8,7 @@ import {
   type LinkRow,
   type PageRow,
   type ReportSummary,
+  type Suggestion,
 } from '@linkaudit/core';
 import { drawBars, drawDoughnut, drawPassFail } from './pdf-charts.js';
 import type { PdfWriter } from './pdf-stream.js';
@@ -72,6 +73,9 @@ export const pdfPageOptions: PDFKit.PDFDocumentOptions = {
 const MB = 1048576;
 const grey = '#666';
 const ink = '#222';
+/** A suggested fix's heading (green, as the screen's fix tags) and its address (a link's blue). */
+const fixColor = '#237804';
+const linkColor = '#0b57d0';
 
 /** Writes the report PDF of `content`, pausing between rows while the client catches up. */
 export async function writeReportPdf(writer: PdfWriter, content: ReportPdfContent): Promise<void> {
@@ -143,6 +147,20 @@ class PdfPages {
       this.doc.addPage();
     }
   }
+
+  /** The height of a suggestion's reason (wrapped under its link), measured once per text. */
+  heightOfReason(text: string): number {
+    let height = this.#reasonHeights.get(text);
+    if (height === undefined) {
+      this.doc.font('regular').fontSize(7.5);
+      height = this.doc.heightOfString(text, { width: this.width - 8, lineGap: 0.5 });
+      this.#reasonHeights.set(text, height);
+    }
+    return height;
+  }
+
+  /** Reasons are a few fixed texts (suggestionWhy), so this stays small. */
+  readonly #reasonHeights = new Map<string, number>();
 
   heading(text: string, size = 13): void {
     this.room(size + 40);
@@ -318,10 +336,15 @@ function writeCharts(page: PdfPages, texts: PdfTexts, model: ReportSummary): voi
   );
 }
 
-/** Two lines per link: the link, then status, reason and where it was found. */
+/**
+ * Two lines per link: the link, then status, reason and where it was found; then its suggested
+ * fix when it has one (issue 27): what kind, how sure, the address to use, and why.
+ */
 function writeLink(page: PdfPages, link: LinkRow, texts: PdfTexts): void {
   const doc = page.doc;
-  page.room(24);
+  const why = link.suggestion && texts.suggestionWhy(link.suggestion);
+  const whyHeight = why ? page.heightOfReason(why) : 0;
+  page.room(24 + (why ? 11 + whyHeight : 0));
   const y = doc.y;
   doc.font('regular').fontSize(8.5).fillColor(ink);
   doc.text(fit(doc, link.targetUri, page.width), page.left, y, { lineBreak: false });
@@ -338,6 +361,40 @@ function writeLink(page: PdfPages, link: LinkRow, texts: PdfTexts): void {
   });
   doc.x = page.left;
   doc.y = y + 23;
+  if (link.suggestion && why) writeSuggestion(page, link.suggestion, why, texts);
+}
+
+/** A suggested fix under its link: "Suggested fix · kind · how sure: address", then why. */
+function writeSuggestion(page: PdfPages, suggestion: Suggestion, why: string, texts: PdfTexts) {
+  const doc = page.doc;
+  const x = page.left + 8;
+  const width = page.width - 8;
+  const y = doc.y - 1;
+  const hops = suggestion.hops ?? 0;
+  const label = [
+    texts.suggestedFix,
+    texts.suggestionKind(suggestion.kind),
+    hops > 1 ? texts.suggestionChain(hops) : '',
+    suggestion.confidence === null
+      ? ''
+      : texts.suggestionConfidence(Math.round(suggestion.confidence * 100)),
+  ]
+    .filter((part) => part !== '')
+    .join(' · ');
+  doc.font('bold').fontSize(7.5).fillColor(fixColor);
+  const head = suggestion.url === null ? label : texts.colon(label);
+  doc.text(head, x, y, { lineBreak: false });
+  if (suggestion.url !== null) {
+    const headWidth = doc.widthOfString(`${head} `);
+    doc.font('regular').fillColor(linkColor);
+    // No link annotation: pdfkit keeps each one with its page in the page tree to the end
+    // (+90 MB and +5.5 MB of PDF for 20,000 fixes); the address is plain text, as the links are.
+    doc.text(fit(doc, suggestion.url, width - headWidth), x + headWidth, y, { lineBreak: false });
+  }
+  doc.font('regular').fillColor(grey);
+  doc.text(why, x, y + 10, { width, lineGap: 0.5 });
+  doc.x = page.left;
+  doc.y += 4;
 }
 
 function writeTopBroken(page: PdfPages, texts: PdfTexts, model: ReportSummary): void {

@@ -75,11 +75,17 @@ function HistoryChart({ runs }: { runs: ScheduledRun[] }) {
       series: [
         {
           ...line(t('schedule.history.badLinks'), history.badLinks, lineColors.badLinks),
-          // Issue 27: a pin on each run that found problems the run before had not.
+          // Issue 27: a pin on each run that found problems the run before had not; hovered, it
+          // says how many.
           markPoint: {
             symbol: 'pin',
             symbolSize: 36,
             label: { formatter: '!' },
+            tooltip: {
+              trigger: 'item',
+              formatter: ({ value }: { value: number }) =>
+                t('schedule.history.newProblemsTip', { count: value }),
+            },
             data: history.newProblems.flatMap((isNew, index) =>
               isNew
                 ? [
@@ -98,7 +104,8 @@ function HistoryChart({ runs }: { runs: ScheduledRun[] }) {
       ],
     };
   }, [runs, t, i18n.language]);
-  return <EChart option={option} height={280} label={t('schedule.history.chart')} />;
+  // SVG: at most 100 runs, and each pin is an element of its own (e2e/schedule-history.spec.ts).
+  return <EChart option={option} height={280} label={t('schedule.history.chart')} renderer="svg" />;
 }
 
 /** The same runs newest first, each with its report. */
