@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import {
   brokenAnchorReason,
   setTriageMarkRequestSchema,
@@ -11,6 +12,7 @@ import {
 } from '@linkaudit/core';
 import { apiRequest, getJson } from '../../../lib/api-client';
 import { scansQueryKey } from '../../../lib/api/get-scans';
+import { toastSuccess } from '../../../lib/notify';
 import { getSessionToken } from '../../../lib/session';
 
 /**
@@ -73,6 +75,7 @@ export type TriageChange =
  */
 export function useChangeTriage(scanId: string) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
   return useMutation({
     mutationFn: async (change: TriageChange): Promise<void> => {
       if (change.mark === null) {
@@ -92,10 +95,13 @@ export function useChangeTriage(scanId: string) {
         }),
       });
     },
-    onSuccess: () =>
-      Promise.all([
+    // Said here, not by the row: an ignored row leaves the view (and unmounts) as the reads end.
+    onSuccess: (_, change) => {
+      toastSuccess(t(`report.triage.toast.${change.mark ?? 'cleared'}`));
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: ['report', scanId] }),
         queryClient.invalidateQueries({ queryKey: scansQueryKey }),
-      ]),
+      ]);
+    },
   });
 }

@@ -11,7 +11,7 @@ import {
   type TriageTarget,
 } from '@linkaudit/core';
 import { defaultChangesView, useScanChanges, type ChangesView as View } from '../api/get-changes';
-import { TriageControl, TriageFilterSelect } from './TriageControl';
+import { TriageControl, TriageFilterSelect, triageRowClass } from './TriageControl';
 
 const stateColors: Record<ChangeState, string> = { new: 'red', still: 'orange', fixed: 'green' };
 
@@ -136,6 +136,7 @@ export function ChangesView({ scanId }: { scanId: string }) {
       </Space>
       <Table<ScanChangeRow>
         rowKey={(row) => `${row.state}|${row.kind}|${row.target}|${row.detail ?? ''}`}
+        rowClassName={triageRowClass}
         loading={changes.isPending}
         dataSource={changes.data?.rows ?? []}
         columns={columns}

@@ -21,7 +21,7 @@ import { useReportTab, type TabView } from '../api/get-report';
 import { linkTriageTarget, ruleTriageTarget } from '../api/triage';
 import { IgnoreWord } from './RuleGroups';
 import { SuggestionCell } from './SuggestionCell';
-import { triageColumn, useShowsTriage } from './TriageControl';
+import { triageColumn, triageRowClass, useShowsTriage } from './TriageControl';
 
 type Paging = { view: TabView; onView: (view: TabView) => void };
 
@@ -137,11 +137,12 @@ function LinkGroupRows({
     <Table<LinkRow>
       size="small"
       rowKey={rowKey}
+      rowClassName={triageRowClass}
       loading={query.isPending}
       dataSource={query.data?.lists ?? []}
       columns={columns}
       pagination={false}
-      scroll={{ x: columns.length > 8 ? 1420 : 1220 }}
+      scroll={{ x: columns.length > 8 ? 1520 : 1220 }}
     />
   );
 }
@@ -199,12 +200,13 @@ export function LinkTable({
   return (
     <Table<LinkRow>
       rowKey={rowKey}
+      rowClassName={triageRowClass}
       loading={loading}
       locale={empty}
       dataSource={data?.lists ?? []}
       columns={columns}
       pagination={pagination(data, paging, t)}
-      scroll={{ x: columns.length > 8 ? 1520 : 1320 }}
+      scroll={{ x: columns.length > 8 ? 1620 : 1320 }}
       size="middle"
     />
   );
@@ -268,6 +270,7 @@ export function RuleTable({
   return (
     <Table<RuleRow>
       rowKey={(row) => `${row.uri}|${row.ruleId}|${row.line}|${row.column}`}
+      rowClassName={triageRowClass}
       loading={loading}
       locale={{ emptyText: t(rulesEnabled ? 'report.empty.noData' : 'report.empty.noRules') }}
       title={i18n.language.startsWith('zh') ? () => <RulesEnglishNote /> : undefined}

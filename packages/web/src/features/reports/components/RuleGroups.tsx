@@ -20,7 +20,7 @@ import {
   type GroupsView,
 } from '../api/rule-groups';
 import { ruleTriageTarget } from '../api/triage';
-import { triageColumn, useShowsTriage } from './TriageControl';
+import { triageColumn, triageRowClass, useShowsTriage } from './TriageControl';
 
 /**
  * The rule tab, grouped (issue 25): counts per rule first; a rule expands into its groups of
@@ -166,6 +166,7 @@ function RowsOfGroup({
       className="rule-group-rows"
       size="small"
       rowKey={(row) => `${row.uri}|${row.line}|${row.column}`}
+      rowClassName={triageRowClass}
       loading={rows.isFetching}
       dataSource={rows.data?.lists ?? []}
       pagination={{

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Button,
   Card,
   Col,
   Collapse,
@@ -61,6 +62,10 @@ function IgnoredLine({
     { key: 'findings', count: ignored.findings, tab: 'ruleResult' as const },
   ].filter((part) => part.count > 0);
   if (parts.length === 0) return null;
+  // The sentence is translated whole; its list of links goes where {{items}} stands.
+  const [before = '', after = ''] = t('report.triage.summary.lead', { items: '\u0000' }).split(
+    '\u0000',
+  );
   return (
     <Alert
       className="report-ignored"
@@ -69,20 +74,29 @@ function IgnoredLine({
       style={{ margin: '16px 0' }}
       title={
         <span>
-          {t('report.triage.summary.lead')}{' '}
+          {before}
           {parts.map((part, index) => {
             const text = t(`report.triage.summary.${part.key}`, { count: part.count });
             return (
               <Fragment key={part.key}>
                 {index > 0 && t('report.triage.summary.separator')}
                 {onShow ? (
-                  <Typography.Link onClick={() => onShow(part.tab)}>{text}</Typography.Link>
+                  <Button
+                    type="link"
+                    size="small"
+                    className="report-ignored-link"
+                    style={{ padding: 0, height: 'auto' }}
+                    onClick={() => onShow(part.tab)}
+                  >
+                    {text}
+                  </Button>
                 ) : (
                   text
                 )}
               </Fragment>
             );
           })}
+          {after}
         </span>
       }
     />

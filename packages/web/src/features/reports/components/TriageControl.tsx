@@ -10,7 +10,6 @@ import {
   type TriageMarkName,
   type TriageTarget,
 } from '@linkaudit/core';
-import { toastSuccess } from '../../../lib/notify';
 import { useChangeTriage, useIsScanOwner } from '../api/triage';
 
 /**
@@ -40,6 +39,10 @@ export function triageColumn<Row extends { triage?: RowTriage | null }>(
     ),
   };
 }
+
+/** The class of a row the owner ignored, so it reads as set aside when shown. */
+export const triageRowClass = (row: { triage?: RowTriage | null }) =>
+  row.triage?.mark === 'ignored' ? 'triage-ignored-row' : '';
 
 const markColors: Record<TriageMarkName, string> = { ignored: 'default', willFix: 'blue' };
 
@@ -100,10 +103,7 @@ export function TriageControl({
   const mark = triage?.mark ?? null;
   const act = (next: TriageMarkName | null, text?: string) =>
     change.mutate(next === null ? { target, mark: null } : { target, mark: next, note: text }, {
-      onSuccess: () => {
-        setAsking(false);
-        toastSuccess(t(`report.triage.toast.${next ?? 'cleared'}`));
-      },
+      onSuccess: () => setAsking(false),
     });
   return (
     <div className="triage-control">
@@ -198,9 +198,14 @@ export function TriageFilterSelect({
         }))}
       />
       {ignored !== undefined && ignored > 0 && current !== 'ignored' && (
-        <Typography.Link className="triage-ignored-count" onClick={() => onChange('ignored')}>
+        <Button
+          type="link"
+          size="small"
+          className="triage-ignored-count"
+          onClick={() => onChange('ignored')}
+        >
           {t('report.triage.ignoredCount', { count: ignored })}
-        </Typography.Link>
+        </Button>
       )}
     </Space>
   );
