@@ -37,6 +37,7 @@ export function apiClient(pool) {
   return {
     get: (url, token) => call('GET', url, { token }),
     post: (url, body, token) => call('POST', url, { body, token }),
+    put: (url, body, token) => call('PUT', url, { body, token }),
     delete: (url, token) => call('DELETE', url, { token }),
     form: (url, form) => call('POST', url, { form }),
   };

@@ -208,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reports = new ReportService({
     db: database.reportDb,
     exportDb: database.exportDb,
+    marksDb: database.db,
     scans,
     samples,
   });

@@ -15,6 +15,8 @@ export interface ApiClient {
   ): Promise<ApiAnswer>;
   /** A form-encoded POST, as the old client sent /token. */
   form(path: string, fields: Record<string, string>): Promise<ApiAnswer>;
+  /** Any method (PUT, DELETE …), with a JSON body when one is given. */
+  send(method: string, path: string, body?: unknown, token?: string): Promise<ApiAnswer>;
 }
 
 export function apiClient(baseUrl: string): ApiClient {
@@ -29,18 +31,26 @@ export function apiClient(baseUrl: string): ApiClient {
   };
   const auth = (token?: string): Record<string, string> =>
     token ? { authorization: `Bearer ${token}` } : {};
+  const withBody = (
+    method: string,
+    path: string,
+    body: unknown,
+    token?: string,
+    headers: Record<string, string> = {},
+  ) =>
+    send(path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...auth(token),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   return {
     get: (path, token, headers = {}) => send(path, { headers: { ...auth(token), ...headers } }),
-    post: (path, body, token, headers = {}) =>
-      send(path, {
-        method: 'POST',
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...auth(token),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
+    post: (path, body, token, headers = {}) => withBody('POST', path, body, token, headers),
+    send: (method, path, body, token) => withBody(method, path, body, token),
     form: (path, fields) =>
       send(path, {
         method: 'POST',

@@ -35,6 +35,8 @@ import {
  */
 export interface TriageReading {
   scope: TriageScope;
+  /** Changes with every change of the site's marks (keys of kept reads made with them). */
+  version: string;
   rows?: { mark: TriageMarkName; exclude: boolean };
 }
 
@@ -201,30 +203,98 @@ function brokenOrAnchorLinkIds(db: Kysely<Database>, scanId: string) {
     );
 }
 
-/** A filter that is not of the targets' own state (the counts and paging shortcuts do not apply). */
+/**
+ * A filter that is not of the targets' own state (the counts and paging shortcuts do not apply).
+ * Leaving ignored URLs out keeps to whole targets, so the shortcuts still hold (less those URLs);
+ * showing the marked rows picks single links (anchors) and does not.
+ */
 function filtersLinks(query: LinkFilter): boolean {
   return (
     query.status === 'anchor' ||
     query.status === 'brokenOrAnchor' ||
-    query.marks?.rows !== undefined
+    (query.marks?.rows !== undefined && !query.marks.rows.exclude)
   );
 }
 
-/**
- * The links (`l` joined to its target `t`) a triage mark names: a broken URL marked as a link, or
- * a link to a missing anchor marked with its #fragment. Null-safe, so its negation keeps the
- * links no mark names.
- */
-function linkMarked(db: Kysely<Database>, scope: TriageScope, mark: TriageMarkName) {
-  return sql<boolean>`(${sql.ref('t.url')} in (${markedTargets(db, scope, 'link', mark)}) or (coalesce(${sql.ref('l.anchor_state')}, '') = 'missing' and coalesce(${sql.ref('l.target')}, '') in (${markedTargets(db, scope, 'anchor', mark)})))`;
+/** Whether the query's rows include links to missing anchors (their marks name single links). */
+function readsAnchors(query: LinkFilter): boolean {
+  return query.status === 'anchor' || query.status === 'brokenOrAnchor';
 }
 
-/** The condition on link rows of the query's triage filter; undefined when it has none. */
-function linkTriageCondition(db: Kysely<Database>, query: LinkFilter) {
+/**
+ * The scan's broken targets whose URL the scope marked so: a few ids, found by URL in the scan
+ * (scan_targets_url) and then matched by id, so a read filters its rows by a small set. Kysely
+ * puts a subquery in parentheses itself ("in ((select …))" would be a scalar in SQLite).
+ */
+function markedTargetIds(
+  db: Kysely<Database>,
+  scanId: string,
+  scope: TriageScope,
+  mark: TriageMarkName,
+) {
+  return db
+    .selectFrom('scan_targets as mt')
+    .select('mt.id')
+    .where('mt.scan_id', '=', scanId)
+    .where('mt.state', '=', 'broken')
+    .where('mt.url', 'in', markedTargets(db, scope, 'link', mark));
+}
+
+/** The scan's links to a missing anchor the scope marked so (by the link with its #fragment). */
+function markedAnchorLinkIds(
+  db: Kysely<Database>,
+  scanId: string,
+  scope: TriageScope,
+  mark: TriageMarkName,
+) {
+  return db
+    .selectFrom('scan_links as ml')
+    .select('ml.id')
+    .where('ml.scan_id', '=', scanId)
+    .where('ml.anchor_state', '=', 'missing')
+    .where('ml.target', 'in', markedTargets(db, scope, 'anchor', mark));
+}
+
+/**
+ * The condition on link rows (`l` joined to `t`) of the query's triage filter; undefined when it
+ * has none. Ignoring an anchor matters only where anchors are read (the broken and anchor views);
+ * every link (`all`) is the inventory of the site's links.
+ */
+function linkTriageCondition(db: Kysely<Database>, scanId: string, query: LinkFilter) {
   const rows = query.marks?.rows;
   if (!rows || !query.marks) return undefined;
-  const marked = linkMarked(db, query.marks.scope, rows.mark);
-  return rows.exclude ? sql<boolean>`not ${marked}` : marked;
+  const targets = markedTargetIds(db, scanId, query.marks.scope, rows.mark);
+  const anchors = markedAnchorLinkIds(db, scanId, query.marks.scope, rows.mark);
+  if (!rows.exclude) return sql<boolean>`(t.id in ${targets} or l.id in ${anchors})`;
+  return readsAnchors(query)
+    ? sql<boolean>`(t.id not in ${targets} and l.id not in ${anchors})`
+    : sql<boolean>`t.id not in ${targets}`;
+}
+
+/** Link rows the stored counts hold that the query's triage filter leaves out. */
+async function ignoredLinkRows(db: Kysely<Database>, scanId: string, query: LinkFilter) {
+  const rows = query.marks?.rows;
+  if (!rows?.exclude || !query.marks) return 0;
+  const state = query.status === 'brokenOrAnchor' ? 'broken' : query.status;
+  let targets = db
+    .selectFrom('scan_targets as t')
+    .select((eb) => eb.fn.sum<number | string | null>('t.reference_count').as('links'))
+    .where('t.scan_id', '=', scanId)
+    .where('t.id', 'in', markedTargetIds(db, scanId, query.marks.scope, rows.mark));
+  if (state !== 'all') targets = targets.where('t.state', '=', state);
+  if (query.reason) targets = targets.where('t.reason', '=', query.reason);
+  const anchors =
+    query.status === 'brokenOrAnchor' && !query.reason
+      ? db
+          .selectFrom(markedAnchorLinkIds(db, scanId, query.marks.scope, rows.mark).as('a'))
+          .select((eb) => eb.fn.countAll<number | string>().as('links'))
+          .executeTakeFirstOrThrow()
+      : { links: 0 };
+  const [fromTargets, fromAnchors] = await Promise.all([
+    targets.executeTakeFirstOrThrow(),
+    anchors,
+  ]);
+  return Number(fromTargets.links ?? 0) + Number(fromAnchors.links);
 }
 
 const linkSortColumns = {
@@ -259,7 +329,7 @@ function linkQuery(db: Kysely<Database>, scanId: string, query: LinkFilter, targ
   }
   if (query.target !== undefined) q = q.where('t.url', '=', query.target);
   if (query.source !== undefined) q = q.where('p.url', '=', query.source);
-  const triage = linkTriageCondition(db, query);
+  const triage = linkTriageCondition(db, scanId, query);
   return triage ? q.where(triage) : q;
 }
 
@@ -269,6 +339,14 @@ function matchingTargets(db: Kysely<Database>, scanId: string, query: LinkFilter
   if (query.status !== 'all') targets = targets.where('t.state', '=', query.status);
   if (query.reason) targets = targets.where('t.reason', '=', query.reason);
   if (query.target !== undefined) targets = targets.where('t.url', '=', query.target);
+  const rows = query.marks?.rows;
+  if (rows?.exclude && query.marks) {
+    targets = targets.where(
+      't.id',
+      'not in',
+      markedTargetIds(db, scanId, query.marks.scope, rows.mark),
+    );
+  }
   return targets;
 }
 
@@ -308,7 +386,7 @@ function linkTargetQuery(db: Kysely<Database>, scanId: string, query: LinkFilter
         .where('url', '=', source),
     );
   }
-  const triage = linkTriageCondition(db, query);
+  const triage = linkTriageCondition(db, scanId, query);
   return triage ? q.where(triage) : q;
 }
 
@@ -322,7 +400,7 @@ function storedLinkCount(
     query.status === 'anchor' ||
     query.target !== undefined ||
     query.source ||
-    query.marks?.rows
+    (query.marks?.rows !== undefined && !query.marks.rows.exclude)
   ) {
     return undefined;
   }
@@ -405,7 +483,8 @@ function toLinkRow(
 ): LinkRow {
   const fragment = row.anchor_state === 'missing' ? (row.anchor_fragment ?? '') : '';
   return {
-    triage: marks?.get(triageKeyOf(linkRowKey(row))) ?? null,
+    // Only when the site has marks (reads without them keep their rows as they were).
+    ...(marks && { triage: marks.get(triageKeyOf(linkRowKey(row))) ?? null }),
     suggestion: suggestions.of({ url: row.targetUri, fragment }),
     targetUri: row.anchor_state === 'missing' ? row.target : row.targetUri,
     sourceUri: row.sourceUri,
@@ -433,7 +512,9 @@ export async function linkPage(
 ): Promise<{ rows: LinkRow[]; total: number }> {
   const query = await linkFilterOf(db, scanId, request);
   const stored = await storedLinkCounts(db, scanId);
-  const storedTotal = storedLinkCount(stored, query);
+  const storedAll = storedLinkCount(stored, query);
+  const storedTotal =
+    storedAll === undefined ? undefined : storedAll - (await ignoredLinkRows(db, scanId, query));
   const [rows, total] = await Promise.all([
     linkPageRows(db, scanId, query, stored !== undefined, storedTotal, checkpoints),
     storedTotal ?? linkCount(db, scanId, query),
@@ -873,7 +954,7 @@ function ruleRowKey(row: StoredRuleRow) {
 
 function toRuleRow(row: StoredRuleRow, marks?: Map<string, RowTriage>): RuleRow {
   return {
-    triage: marks?.get(triageKeyOf(ruleRowKey(row))) ?? null,
+    ...(marks && { triage: marks.get(triageKeyOf(ruleRowKey(row))) ?? null }),
     uri: row.url,
     ruleId: row.rule_id,
     ruleName: row.rule_name,

@@ -87,6 +87,12 @@ export interface ReportServiceDeps {
   exportDb?: Kysely<Database>;
   scans: ScanService;
   samples: SampleReportService;
+  /**
+   * Where the owners' triage marks are looked up before a read (a key lookup): not the report
+   * connections, which heavy reads may hold, so a kept summary still answers at once. `db` when
+   * absent.
+   */
+  marksDb?: Kysely<Database>;
 }
 
 /** What a CSV export of a tab answers: its file name and its text, produced as it is read. */
@@ -170,14 +176,16 @@ export class ReportService {
    */
   async #marks(scan: ScanRow, filter: TriageFilter): Promise<TriageReading | undefined> {
     const scope = triageScopeOf(scan);
-    const counts = await markCounts(this.deps.db, scope);
+    const { counts, version } = await markCounts(this.deps.marksDb ?? this.deps.db, scope);
     const ignored = [...counts].some(([key, count]) => key.endsWith(' ignored') && count > 0);
     if (filter === 'open') {
       if (counts.size === 0) return undefined;
-      return ignored ? { scope, rows: { mark: 'ignored', exclude: true } } : { scope };
+      return ignored
+        ? { scope, version, rows: { mark: 'ignored', exclude: true } }
+        : { scope, version };
     }
-    if (filter === 'all') return counts.size === 0 ? undefined : { scope };
-    return { scope, rows: { mark: filter, exclude: false } };
+    if (filter === 'all') return counts.size === 0 ? undefined : { scope, version };
+    return { scope, version, rows: { mark: filter, exclude: false } };
   }
 
   /** GET /api/report/changes/{id}: the scan's problems against the site's previous scan. */
@@ -320,7 +328,7 @@ export class ReportService {
     }
     const { rows, total } = await linkPage(this.deps.db, id, triaged, (db, scanId, filter) =>
       this.#urlCheckpoints.read(
-        `${reportFiguresKey(scan)}|${filter.status}|${filter.reason ?? ''}|${filter.sortOrder}`,
+        `${reportFiguresKey(scan)}|${filter.status}|${filter.reason ?? ''}|${filter.sortOrder}|${filter.marks?.rows ? filter.marks.version : ''}`,
         isFinishedStatus(scan.status),
         () => computeUrlCheckpoints(db, scanId, filter),
       ),

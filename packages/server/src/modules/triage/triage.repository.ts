@@ -44,19 +44,30 @@ export async function siteMarks(db: Kysely<Database>, scope: TriageScope): Promi
   }));
 }
 
-/** How many marks of each kind and mark the site has (reads skip the triage filters at 0). */
+/**
+ * How many marks of each kind and mark the site has (reads skip the triage filters at 0), and a
+ * version that changes with every change of them (kept reads computed with marks are keyed by it).
+ */
 export async function markCounts(
   db: Kysely<Database>,
   scope: TriageScope,
-): Promise<Map<string, number>> {
+): Promise<{ counts: Map<string, number>; version: string }> {
   const rows = await db
     .selectFrom('triage_marks')
-    .select(['kind', 'mark', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .select([
+      'kind',
+      'mark',
+      (eb) => eb.fn.countAll<number | string>().as('count'),
+      (eb) => eb.fn.max('marked_at').as('latest'),
+    ])
     .where('user_id', '=', scope.userId)
     .where('site', '=', scope.site)
     .groupBy(['kind', 'mark'])
     .execute();
-  return new Map(rows.map((row) => [`${row.kind} ${row.mark}`, Number(row.count)]));
+  const counts = new Map(rows.map((row) => [`${row.kind} ${row.mark}`, Number(row.count)]));
+  const latest = rows.map((row) => toDate(row.latest).getTime()).sort((a, b) => b - a)[0] ?? 0;
+  const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
+  return { counts, version: `${total}@${latest}` };
 }
 
 export async function setMark(
@@ -175,8 +186,9 @@ export function markedTargets(
 }
 
 /**
- * Whether a finding (`r` joined to its page) is of a (rule, page) the scope marked so: the marks
- * of a site are few, so they are read first and matched to the scan's pages by URL.
+ * Whether a finding (`r`, a row of scan_rule_violations) is of a (rule, page) the scope marked
+ * so. The marked pairs are few: read once (marks by key, their pages by URL) as "rule:page" keys
+ * the findings are then looked up in, not a lookup per finding.
  */
 export function findingMarked(
   db: Kysely<Database>,
@@ -186,14 +198,16 @@ export function findingMarked(
 ): Expression<SqlBool> {
   const marked = db
     .selectFrom('triage_marks as m')
-    .innerJoin('scan_pages as mp', 'mp.url', 'm.target')
-    .select(['m.rule_id', 'mp.id'])
-    .where('mp.scan_id', '=', scanId)
+    .innerJoin('scan_pages as mp', (join) =>
+      join.on('mp.scan_id', '=', scanId).onRef('mp.url', '=', 'm.target'),
+    )
+    .select(sql<string>`m.rule_id || ':' || mp.id`.as('key'))
     .where('m.user_id', '=', scope.userId)
     .where('m.site', '=', scope.site)
     .where('m.kind', '=', 'rule')
     .where('m.mark', '=', mark);
-  return sql<SqlBool>`(r.rule_id, r.page_id) in (${marked})`;
+  // Kysely puts the subquery in parentheses itself.
+  return sql<SqlBool>`(r.rule_id || ':' || r.page_id) in ${marked}`;
 }
 
 /** The marks of a page of rows, by triageKeyOf's key. */

@@ -53,7 +53,7 @@ export class TriageService {
       });
     }
     if (!(await markExists(this.deps.db, scope, request))) {
-      const counts = await markCounts(this.deps.db, scope);
+      const { counts } = await markCounts(this.deps.db, scope);
       const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
       if (total >= maxTriageMarks) {
         throw new HttpError(400, triageMessages.full, { exceptionMessage: triageMessages.full });
