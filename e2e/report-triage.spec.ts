@@ -46,7 +46,8 @@ test.afterAll(() => site.close());
 /** The screen's words in one language (antd spaces a two-character Chinese button: 忽 略). */
 interface Words {
   lang: 'en' | 'zh-CN';
-  tabs: { summary: string; link: string; rule: string };
+  tabs: { summary: string; link: string; rule: string; changes: string };
+  changesIgnored: string;
   ignore: string;
   dialog: string;
   note: string;
@@ -68,7 +69,8 @@ interface Words {
 
 const english: Words = {
   lang: 'en',
-  tabs: { summary: 'Summary', link: 'Link', rule: 'Rule Validation' },
+  tabs: { summary: 'Summary', link: 'Link', rule: 'Rule Validation', changes: 'Changes' },
+  changesIgnored: '1 ignored',
   ignore: 'Ignore…',
   dialog: 'Ignore this problem',
   note: 'Note (optional)',
@@ -90,7 +92,8 @@ const english: Words = {
 
 const chinese: Words = {
   lang: 'zh-CN',
-  tabs: { summary: '摘要', link: '链接', rule: '规则验证' },
+  tabs: { summary: '摘要', link: '链接', rule: '规则验证', changes: '变化' },
+  changesIgnored: '已忽略 1 个',
   ignore: '忽略…',
   dialog: '忽略此问题',
   note: '备注（可选）',
@@ -249,6 +252,23 @@ async function checkCarried(page: Page, scanId: string, words: Words, note: stri
   ).toHaveText(words.willFix);
 }
 
+/** The Changes tab of the rerun: marks on still problems, the ignored one behind the filter. */
+async function checkChanges(page: Page, scanId: string, words: Words, note: string) {
+  const changes = await openReportTab(page, scanId, words.tabs.changes);
+  await expect(rowsOf(changes, `${origin}/gone-d.html`)).toHaveCount(1);
+  await expect(rowsOf(changes, `${origin}/gone-b.html`).getByTestId('triage-badge')).toHaveText(
+    words.willFix,
+  );
+  await expect(rowsOf(changes, `${origin}/gone-a.html`)).toHaveCount(0);
+  await changes.locator('.triage-ignored-count').filter({ hasText: words.changesIgnored }).click();
+  await expect(antSelect(page, words.filter)).toContainText(words.filterIgnored);
+  await expect(changes.locator('tr.ant-table-row')).toHaveCount(1);
+  await expect(rowsOf(changes, `${origin}/gone-a.html`).getByTestId('triage-badge')).toContainText(
+    note,
+  );
+  await screenshot(page, `report-triage-changes-${short(words)}`);
+}
+
 async function triageJourney(
   page: Page,
   request: APIRequestContext,
@@ -269,6 +289,7 @@ async function triageJourney(
   await checkScanList(page, words);
   const second = await rerunChangedSite(page, request, token, first, words);
   await checkCarried(page, second, words, note);
+  await checkChanges(page, second, words, note);
   return { token, scanId: second };
 }
 
