@@ -48,6 +48,7 @@ interface Words {
   lang: 'en' | 'zh-CN';
   tabs: { summary: string; link: string; rule: string; changes: string };
   changesIgnored: string;
+  allFindings: string;
   ignore: string;
   dialog: string;
   note: string;
@@ -71,6 +72,7 @@ const english: Words = {
   lang: 'en',
   tabs: { summary: 'Summary', link: 'Link', rule: 'Rule Validation', changes: 'Changes' },
   changesIgnored: '1 ignored',
+  allFindings: 'All findings',
   ignore: 'Ignore…',
   dialog: 'Ignore this problem',
   note: 'Note (optional)',
@@ -94,6 +96,7 @@ const chinese: Words = {
   lang: 'zh-CN',
   tabs: { summary: '摘要', link: '链接', rule: '规则验证', changes: '变化' },
   changesIgnored: '已忽略 1 个',
+  allFindings: '全部结果',
   ignore: '忽略…',
   dialog: '忽略此问题',
   note: '备注（可选）',
@@ -250,6 +253,12 @@ async function checkCarried(page: Page, scanId: string, words: Words, note: stri
   await expect(
     rowsOf(rules.locator('.rule-group-rows'), `${origin}/guide.html`).getByTestId('triage-badge'),
   ).toHaveText(words.willFix);
+  // The flat list of findings shows it too, with its actions.
+  await rules.getByText(words.allFindings, { exact: true }).click();
+  const flat = rowsOf(rules, `${origin}/guide.html`);
+  await expect(flat).toHaveCount(1);
+  await expect(flat.getByTestId('triage-badge')).toHaveText(words.willFix);
+  await expect(flat.getByRole('button', { name: words.clear })).toBeVisible();
 }
 
 /** The Changes tab of the rerun: marks on still problems, the ignored one behind the filter. */
