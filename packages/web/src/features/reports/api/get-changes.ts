@@ -2,8 +2,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { scanChangesSchema, type ScanChangesQuery } from '@linkaudit/core';
 import { getJson } from '../../../lib/api-client';
 
-/** What the Changes view asks for: a state and a kind filter, and a page. */
-export type ChangesView = Pick<ScanChangesQuery, 'state' | 'kind' | 'page' | 'pageSize'>;
+/**
+ * What the Changes view asks for: a state and a kind filter, a page, and which problems by their
+ * triage mark (issue 27; `open`, ignored ones hidden, when not given).
+ */
+export type ChangesView = Pick<ScanChangesQuery, 'state' | 'kind' | 'page' | 'pageSize'> &
+  Partial<Pick<ScanChangesQuery, 'triage'>>;
 
 export const defaultChangesView: ChangesView = { page: 1, pageSize: 50 };
 
@@ -12,6 +16,7 @@ export function getScanChanges(scanId: string, view: ChangesView) {
   const query = new URLSearchParams({ page: String(view.page), pageSize: String(view.pageSize) });
   if (view.state) query.set('state', view.state);
   if (view.kind) query.set('kind', view.kind);
+  if (view.triage && view.triage !== 'open') query.set('triage', view.triage);
   return getJson(`/api/report/changes/${encodeURIComponent(scanId)}?${query}`, scanChangesSchema);
 }
 

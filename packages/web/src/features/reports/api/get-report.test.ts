@@ -37,4 +37,19 @@ describe('the query of a report tab', () => {
     );
     expect(tabQuery('page', { ...defaultTabView, ruleId: '5' })).not.toContain('ruleId');
   });
+
+  it('asks the link and rule tabs for rows by triage mark, leaving the default to the server', () => {
+    expect(tabQuery('link', { ...defaultTabView, triage: 'open' })).not.toContain('triage');
+    expect(
+      new URLSearchParams(tabQuery('link', { ...defaultTabView, triage: 'ignored' })).get('triage'),
+    ).toBe('ignored');
+    const rules = tabQuery(
+      'ruleResult',
+      { ...defaultTabView, triage: 'willFix', ruleId: '7', group: '' },
+      'csv',
+    );
+    expect(new URLSearchParams(rules).get('triage')).toBe('willFix');
+    expect(new URLSearchParams(rules).get('format')).toBe('csv');
+    expect(tabQuery('page', { ...defaultTabView, triage: 'all' })).not.toContain('triage');
+  });
 });

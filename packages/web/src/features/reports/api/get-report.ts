@@ -16,6 +16,7 @@ import {
   type ReportQuery,
   type ReportTab,
   type RuleRow,
+  type TriageFilter,
 } from '@linkaudit/core';
 import { ApiError, getJson, type Parser } from '../../../lib/api-client';
 import { getSessionToken } from '../../../lib/session';
@@ -27,12 +28,16 @@ export const linkStatuses: readonly LinkStatus[] = ['broken', 'all', 'anchor'];
 /**
  * What a tab shows: its page, grouping and category filter, all applied on the server; these are
  * fields of core's report query. The Link tab also picks which links (broken when not given) and,
- * when a group is expanded, the rows of one target, source or reason.
+ * when a group is expanded, the rows of one target, source or reason. The link and rule tabs
+ * show rows by their triage mark (issue 27; `open` when not given: ignored rows hidden).
  */
 export type TabView = Pick<
   ReportQuery,
   'page' | 'pageSize' | 'groupBy' | 'category' | 'target' | 'source' | 'reason' | 'ruleId' | 'group'
-> & { status?: LinkStatus };
+> & { status?: LinkStatus; triage?: TriageFilter };
+
+/** The tabs whose rows carry triage marks. */
+const triagedTabs: readonly ReportTab[] = ['link', 'ruleResult'];
 
 export const defaultTabView: TabView = { page: 1, pageSize: 50, groupBy: 'none' };
 
@@ -56,6 +61,9 @@ export function tabQuery(tab: ReportTab, view: TabView, format?: 'csv'): string 
   if (tab === 'ruleResult' && view.ruleId) {
     query.ruleId = view.ruleId;
     if (view.group !== undefined) query.group = view.group;
+  }
+  if (triagedTabs.includes(tab) && view.triage && view.triage !== 'open') {
+    query.triage = view.triage;
   }
   if (format) query.format = format;
   return new URLSearchParams(

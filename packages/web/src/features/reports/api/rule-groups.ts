@@ -5,6 +5,7 @@ import {
   ruleGroupsReportSchema,
   siteWordsSchema,
   type SiteWords,
+  type TriageFilter,
 } from '@linkaudit/core';
 import { apiRequest, getJson } from '../../../lib/api-client';
 import { errorMessages } from '../../../lib/errors';
@@ -19,12 +20,25 @@ import { getSessionToken } from '../../../lib/session';
 const scanPath = (call: string, scanId: string) =>
   `/api/report/${call}/${encodeURIComponent(scanId)}`;
 
-export const useRuleCounts = (scanId: string, category: string | undefined) =>
+/** A query string of the rule tab's grouped reads: set fields only, `open` left to the server. */
+function groupedQuery(fields: Record<string, string | undefined>, triage: TriageFilter): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) if (value) query.set(key, value);
+  if (triage !== 'open') query.set('triage', triage);
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+export const useRuleCounts = (
+  scanId: string,
+  category: string | undefined,
+  triage: TriageFilter = 'open',
+) =>
   useQuery({
-    queryKey: ['report', scanId, 'ruleCounts', category ?? ''],
+    queryKey: ['report', scanId, 'ruleCounts', category ?? '', triage],
     queryFn: () =>
       getJson(
-        `${scanPath('ruleCounts', scanId)}${category ? `?category=${encodeURIComponent(category)}` : ''}`,
+        `${scanPath('ruleCounts', scanId)}${groupedQuery({ category }, triage)}`,
         ruleCountsReportSchema,
       ),
     placeholderData: keepPreviousData,
@@ -33,6 +47,8 @@ export const useRuleCounts = (scanId: string, category: string | undefined) =>
 export interface GroupsView {
   page: number;
   pageSize: number;
+  /** Which findings by their triage mark (issue 27); `open` when not given. */
+  triage?: TriageFilter;
 }
 
 export const useRuleGroups = (scanId: string, ruleId: string, view: GroupsView) =>
@@ -40,11 +56,10 @@ export const useRuleGroups = (scanId: string, ruleId: string, view: GroupsView) 
     queryKey: ['report', scanId, 'ruleGroups', ruleId, view],
     queryFn: () =>
       getJson(
-        `${scanPath('ruleGroups', scanId)}?${new URLSearchParams({
-          ruleId,
-          page: String(view.page),
-          pageSize: String(view.pageSize),
-        }).toString()}`,
+        `${scanPath('ruleGroups', scanId)}${groupedQuery(
+          { ruleId, page: String(view.page), pageSize: String(view.pageSize) },
+          view.triage ?? 'open',
+        )}`,
         ruleGroupsReportSchema,
       ),
     placeholderData: keepPreviousData,

@@ -8,8 +8,10 @@ import {
   type ChangeState,
   type ProblemKind,
   type ScanChangeRow,
+  type TriageTarget,
 } from '@linkaudit/core';
 import { defaultChangesView, useScanChanges, type ChangesView as View } from '../api/get-changes';
+import { TriageControl, TriageFilterSelect, triageRowClass } from './TriageControl';
 
 const stateColors: Record<ChangeState, string> = { new: 'red', still: 'orange', fixed: 'green' };
 
@@ -34,7 +36,16 @@ export function ChangeCounts({ scanId }: { scanId: string }) {
   );
 }
 
-function useColumns(): ColumnsType<ScanChangeRow> {
+/** What a mark of a change row names: a problem this scan has (not a fixed one, nor a certificate). */
+function changeTriageTarget(row: ScanChangeRow): TriageTarget | undefined {
+  if (row.state === 'fixed' || row.kind === 'certificate') return undefined;
+  if (row.kind === 'rule') {
+    return row.ruleId ? { kind: 'rule', target: row.target, ruleId: row.ruleId } : undefined;
+  }
+  return { kind: row.kind, target: row.target };
+}
+
+function useColumns(scanId: string): ColumnsType<ScanChangeRow> {
   const { t, i18n } = useTranslation();
   return [
     {
@@ -54,6 +65,14 @@ function useColumns(): ColumnsType<ScanChangeRow> {
     { title: t('report.changes.columns.target'), dataIndex: 'target', ellipsis: true },
     { title: t('report.changes.columns.detail'), dataIndex: 'detail', width: 220, ellipsis: true },
     {
+      title: t('report.triage.column'),
+      key: 'triage',
+      width: 200,
+      render: (_, row) => (
+        <TriageControl scanId={scanId} target={changeTriageTarget(row)} triage={row.triage} />
+      ),
+    },
+    {
       title: t('report.changes.columns.firstSeen'),
       dataIndex: 'firstSeen',
       width: 200,
@@ -65,13 +84,14 @@ function useColumns(): ColumnsType<ScanChangeRow> {
 
 /**
  * The Changes tab (issue 27): every problem of the scan as new or still (since its first-seen
- * date), and those of the previous scan now fixed, filtered by state and kind on the server.
+ * date), and those of the previous scan now fixed, filtered by state, kind and triage mark
+ * (ignored ones hidden by default) on the server; a marked problem shows its mark.
  */
 export function ChangesView({ scanId }: { scanId: string }) {
   const { t } = useTranslation();
   const [view, setView] = useState<View>(defaultChangesView);
   const changes = useScanChanges(scanId, view);
-  const columns = useColumns();
+  const columns = useColumns(scanId);
   const counts = changes.data?.counts;
   const stateOptions = [
     { value: 'all', label: t('report.changes.all') },
@@ -108,9 +128,15 @@ export function ChangesView({ scanId }: { scanId: string }) {
             label: t(`report.changes.kind.${kind}`),
           }))}
         />
+        <TriageFilterSelect
+          value={view.triage}
+          ignored={changes.data?.ignored}
+          onChange={(triage) => setView({ ...view, page: 1, triage })}
+        />
       </Space>
       <Table<ScanChangeRow>
         rowKey={(row) => `${row.state}|${row.kind}|${row.target}|${row.detail ?? ''}`}
+        rowClassName={triageRowClass}
         loading={changes.isPending}
         dataSource={changes.data?.rows ?? []}
         columns={columns}
@@ -121,7 +147,7 @@ export function ChangesView({ scanId }: { scanId: string }) {
           total: changes.data?.total ?? 0,
           onChange: (page, pageSize) => setView({ ...view, page, pageSize }),
         }}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1100 }}
         size="middle"
       />
     </Space>

@@ -9,7 +9,7 @@ import { Alert, App, Button, Segmented, Select, Space, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ScanStatus, type ReportTab } from '@linkaudit/core';
+import { ScanStatus, type ReportSummary, type ReportTab, type TriageFilter } from '@linkaudit/core';
 import { PowerBiButton } from '../../../components/power-bi/PowerBiButton';
 import { PageHeading } from '../../../components/ui/PageHeading';
 import { paths, pathTo } from '../../../config/paths';
@@ -40,8 +40,26 @@ import { RuleGroupsView } from './RuleGroups';
 import { ChangeCounts, ChangesView } from './ChangesView';
 import { SettingsDialog } from './SettingsDialog';
 import { settingsOf, SummaryView } from './SummaryView';
+import { TriageFilterSelect } from './TriageControl';
 
 type TabKey = 'summary' | 'changes' | ReportTab;
+
+/**
+ * How many of a tab's problems the owner ignored (issue 27), from the summary's figures: link
+ * occurrences and broken anchor links on the link tab (as its rows count), findings on the rule
+ * tab; undefined elsewhere or when the site has no ignore marks.
+ */
+function ignoredOf(
+  summary: ReportSummary,
+  tab: TabKey,
+  status: TabView['status'],
+): number | undefined {
+  const ignored = summary.ignored;
+  if (!ignored) return undefined;
+  if (tab === 'ruleResult') return ignored.findings;
+  if (tab !== 'link') return undefined;
+  return status === 'anchor' ? ignored.brokenAnchors : ignored.badLinks + ignored.brokenAnchors;
+}
 
 const initialViews: Record<ReportTab, TabView> = {
   link: defaultTabView,
@@ -89,6 +107,11 @@ export default function ReportPage() {
   const setView = (which: ReportTab, view: TabView) => {
     setViews((current) => ({ ...current, [which]: view }));
     setExpanded([]);
+  };
+  /** The link or rule tab with the rows of one triage mark (the summary's "ignored" line). */
+  const showTriaged = (which: 'link' | 'ruleResult', triage: TriageFilter) => {
+    setView(which, { ...views[which], triage, page: 1 });
+    setTab(which);
   };
 
   const chooseTab = (key: string) => {
@@ -194,6 +217,13 @@ export default function ReportPage() {
           options={filterOptions}
         />
       )}
+      {(tab === 'link' || tab === 'ruleResult') && (
+        <TriageFilterSelect
+          value={views[tab].triage}
+          ignored={ignoredOf(summary.data, tab, views.link.status)}
+          onChange={(triage) => setView(tab, { ...views[tab], triage, page: 1 })}
+        />
+      )}
       {(tab === 'summary' || linkGroups) && (
         <>
           <Button onClick={() => setExpanded(expandKeys)}>{t('report.toolbar.expandAll')}</Button>
@@ -250,7 +280,12 @@ export default function ReportPage() {
             children: (
               <>
                 <ChangeCounts scanId={scanId} />
-                <SummaryView summary={summary.data} expanded={expanded} onExpand={setExpanded} />
+                <SummaryView
+                  summary={summary.data}
+                  expanded={expanded}
+                  onExpand={setExpanded}
+                  onShowIgnored={(which) => showTriaged(which, 'ignored')}
+                />
               </>
             ),
           },
@@ -297,6 +332,7 @@ export default function ReportPage() {
                   <RuleGroupsView
                     scanId={scanId}
                     category={views.ruleResult.category}
+                    triage={views.ruleResult.triage}
                     rulesEnabled={settings.selectedRules.length > 0}
                   />
                 ) : (

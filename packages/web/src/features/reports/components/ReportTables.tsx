@@ -18,8 +18,10 @@ import { translateMessage } from '../../../lib/errors';
 import { formatRank, formatSize } from '../../../lib/format';
 import { ruleCategoryKey } from '../../../lib/rule-category';
 import { useReportTab, type TabView } from '../api/get-report';
+import { linkTriageTarget, ruleTriageTarget } from '../api/triage';
 import { IgnoreWord } from './RuleGroups';
 import { SuggestionCell } from './SuggestionCell';
+import { triageColumn, triageRowClass, useShowsTriage } from './TriageControl';
 
 type Paging = { view: TabView; onView: (view: TabView) => void };
 
@@ -40,10 +42,13 @@ function pagination<Row>(
   };
 }
 
-function useLinkColumns(): ColumnsType<LinkRow> {
+function useLinkColumns(scanId: string, showTriage: boolean): ColumnsType<LinkRow> {
   const { t } = useTranslation();
   return [
     { title: t('report.columns.target'), dataIndex: 'targetUri', ellipsis: true },
+    ...(showTriage
+      ? [triageColumn<LinkRow>(scanId, t('report.triage.column'), linkTriageTarget)]
+      : []),
     { title: t('report.columns.source'), dataIndex: 'sourceUri', ellipsis: true },
     { title: t('report.columns.statusCode'), dataIndex: 'statusCode', width: 90 },
     {
@@ -117,7 +122,6 @@ function LinkGroupRows({
   view: TabView;
   groupKey: string;
 }) {
-  const columns = useLinkColumns();
   const [watch, seen] = useSeen();
   const field = view.groupBy === 'reason' ? 'reason' : view.groupBy;
   const query = useReportTab(
@@ -126,17 +130,19 @@ function LinkGroupRows({
     { ...view, groupBy: 'none', page: 1, pageSize: 100, [field]: groupKey },
     seen,
   );
+  const columns = useLinkColumns(scanId, useShowsTriage(scanId, query.data?.lists));
   // About the height of a small table, so only the groups near the screen count as seen.
   if (!seen) return <div ref={watch} aria-busy="true" style={{ minHeight: 120 }} />;
   return (
     <Table<LinkRow>
       size="small"
       rowKey={rowKey}
+      rowClassName={triageRowClass}
       loading={query.isPending}
       dataSource={query.data?.lists ?? []}
       columns={columns}
       pagination={false}
-      scroll={{ x: 1220 }}
+      scroll={{ x: columns.length > 8 ? 1520 : 1220 }}
     />
   );
 }
@@ -157,7 +163,7 @@ export function LinkTable({
   onExpand: (keys: string[]) => void;
 }) {
   const { t } = useTranslation();
-  const columns = useLinkColumns();
+  const columns = useLinkColumns(scanId, useShowsTriage(scanId, data?.lists));
   const status = paging.view.status ?? 'broken';
   const empty = {
     emptyText: t(status === 'broken' ? 'report.empty.zeroBroken' : 'report.empty.noData'),
@@ -194,12 +200,13 @@ export function LinkTable({
   return (
     <Table<LinkRow>
       rowKey={rowKey}
+      rowClassName={triageRowClass}
       loading={loading}
       locale={empty}
       dataSource={data?.lists ?? []}
       columns={columns}
       pagination={pagination(data, paging, t)}
-      scroll={{ x: 1320 }}
+      scroll={{ x: columns.length > 8 ? 1620 : 1320 }}
       size="middle"
     />
   );
@@ -259,17 +266,22 @@ export function RuleTable({
   rulesEnabled: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const showTriage = useShowsTriage(scanId, data?.lists);
   return (
     <Table<RuleRow>
       rowKey={(row) => `${row.uri}|${row.ruleId}|${row.line}|${row.column}`}
+      rowClassName={triageRowClass}
       loading={loading}
       locale={{ emptyText: t(rulesEnabled ? 'report.empty.noData' : 'report.empty.noRules') }}
       title={i18n.language.startsWith('zh') ? () => <RulesEnglishNote /> : undefined}
       dataSource={data?.lists ?? []}
       pagination={pagination(data, paging, t)}
-      scroll={{ x: 900 }}
+      scroll={{ x: showTriage ? 1100 : 900 }}
       columns={[
         { title: t('report.columns.page'), dataIndex: 'uri', ellipsis: true },
+        ...(showTriage
+          ? [triageColumn<RuleRow>(scanId, t('report.triage.column'), ruleTriageTarget)]
+          : []),
         {
           title: t('report.columns.rule'),
           dataIndex: 'ruleName',

@@ -7,6 +7,7 @@ import {
   type RuleCount,
   type RuleGroup,
   type RuleRow,
+  type TriageFilter,
 } from '@linkaudit/core';
 import { toastSuccess } from '../../../lib/notify';
 import { ruleCategoryKey } from '../../../lib/rule-category';
@@ -18,6 +19,8 @@ import {
   useRuleGroups,
   type GroupsView,
 } from '../api/rule-groups';
+import { ruleTriageTarget } from '../api/triage';
+import { triageColumn, triageRowClass, useShowsTriage } from './TriageControl';
 
 /**
  * The rule tab, grouped (issue 25): counts per rule first; a rule expands into its groups of
@@ -27,14 +30,17 @@ import {
 export function RuleGroupsView({
   scanId,
   category,
+  triage = 'open',
   rulesEnabled,
 }: {
   scanId: string;
   category: string | undefined;
+  /** Which findings by their triage mark (issue 27). */
+  triage?: TriageFilter;
   rulesEnabled: boolean;
 }) {
   const { t } = useTranslation();
-  const counts = useRuleCounts(scanId, category);
+  const counts = useRuleCounts(scanId, category, triage);
   return (
     <Table<RuleCount>
       className="rule-counts"
@@ -44,7 +50,7 @@ export function RuleGroupsView({
       dataSource={counts.data?.rules ?? []}
       pagination={false}
       expandable={{
-        expandedRowRender: (rule) => <GroupsOfRule scanId={scanId} rule={rule} />,
+        expandedRowRender: (rule) => <GroupsOfRule scanId={scanId} rule={rule} triage={triage} />,
       }}
       columns={[
         {
@@ -73,10 +79,18 @@ export function RuleGroupsView({
   );
 }
 
-function GroupsOfRule({ scanId, rule }: { scanId: string; rule: RuleCount }) {
+function GroupsOfRule({
+  scanId,
+  rule,
+  triage,
+}: {
+  scanId: string;
+  rule: RuleCount;
+  triage: TriageFilter;
+}) {
   const { t } = useTranslation();
   const [view, setView] = useState<GroupsView>({ page: 1, pageSize: 20 });
-  const groups = useRuleGroups(scanId, rule.ruleId, view);
+  const groups = useRuleGroups(scanId, rule.ruleId, { ...view, triage });
   return (
     <Table<RuleGroup>
       className="rule-groups"
@@ -101,6 +115,7 @@ function GroupsOfRule({ scanId, rule }: { scanId: string; rule: RuleCount }) {
             ruleId={rule.ruleId}
             group={group.key}
             shared={group.message}
+            triage={triage}
           />
         ),
       }}
@@ -134,20 +149,24 @@ function RowsOfGroup({
   ruleId,
   group,
   shared,
+  triage,
 }: {
   scanId: string;
   ruleId: string;
   group: string;
   shared: string | null;
+  triage: TriageFilter;
 }) {
   const { t } = useTranslation();
   const [view, setView] = useState({ ...defaultTabView, pageSize: 20, ruleId, group });
-  const rows = useReportTab('ruleResult', scanId, view);
+  const rows = useReportTab('ruleResult', scanId, { ...view, triage });
+  const showTriage = useShowsTriage(scanId, rows.data?.lists);
   return (
     <Table<RuleRow>
       className="rule-group-rows"
       size="small"
       rowKey={(row) => `${row.uri}|${row.line}|${row.column}`}
+      rowClassName={triageRowClass}
       loading={rows.isFetching}
       dataSource={rows.data?.lists ?? []}
       pagination={{
@@ -159,6 +178,9 @@ function RowsOfGroup({
       }}
       columns={[
         { title: t('report.columns.page'), dataIndex: 'uri', ellipsis: true },
+        ...(showTriage
+          ? [triageColumn<RuleRow>(scanId, t('report.triage.column'), ruleTriageTarget)]
+          : []),
         { title: t('report.columns.line'), dataIndex: 'line', width: 80 },
         { title: t('report.columns.position'), dataIndex: 'column', width: 90 },
         {

@@ -1,5 +1,17 @@
-import { Card, Col, Collapse, Descriptions, Empty, List, Row, Statistic, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Collapse,
+  Descriptions,
+  Empty,
+  List,
+  Row,
+  Statistic,
+  Typography,
+} from 'antd';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scanRequestSchema, type ReportSummary } from '@linkaudit/core';
 import { ScanStatusLabel } from '../../../components/scan-status/ScanStatusLabel';
@@ -33,6 +45,65 @@ export function settingsOf(summary: ReportSummary) {
 }
 
 /**
+ * What the owner's ignore marks took out of the figures above (issue 27 triage), each part a link
+ * to the tab's ignored rows where the screen can show them (not in the print summary).
+ */
+function IgnoredLine({
+  ignored,
+  onShow,
+}: {
+  ignored: NonNullable<ReportSummary['ignored']>;
+  onShow?: (tab: 'link' | 'ruleResult') => void;
+}) {
+  const { t } = useTranslation();
+  const parts = [
+    { key: 'links', count: ignored.badLinks, tab: 'link' as const },
+    { key: 'anchors', count: ignored.brokenAnchors, tab: 'link' as const },
+    { key: 'findings', count: ignored.findings, tab: 'ruleResult' as const },
+  ].filter((part) => part.count > 0);
+  if (parts.length === 0) return null;
+  // The sentence is translated whole; its list of links goes where {{items}} stands.
+  const [before = '', after = ''] = t('report.triage.summary.lead', { items: '\u0000' }).split(
+    '\u0000',
+  );
+  return (
+    <Alert
+      className="report-ignored"
+      type="info"
+      showIcon
+      style={{ margin: '16px 0' }}
+      title={
+        <span>
+          {before}
+          {parts.map((part, index) => {
+            const text = t(`report.triage.summary.${part.key}`, { count: part.count });
+            return (
+              <Fragment key={part.key}>
+                {index > 0 && t('report.triage.summary.separator')}
+                {onShow ? (
+                  <Button
+                    type="link"
+                    size="small"
+                    className="report-ignored-link"
+                    style={{ padding: 0, height: 'auto' }}
+                    onClick={() => onShow(part.tab)}
+                  >
+                    {text}
+                  </Button>
+                ) : (
+                  text
+                )}
+              </Fragment>
+            );
+          })}
+          {after}
+        </span>
+      }
+    />
+  );
+}
+
+/**
  * The Summary tab and the print summary: totals, then the four sections of SPEC §2 with their
  * charts, samples and exact empty states. `expanded` opens every sample list (Expand All, print).
  */
@@ -40,10 +111,13 @@ export function SummaryView({
   summary,
   expanded,
   onExpand,
+  onShowIgnored,
 }: {
   summary: ReportSummary;
   expanded: string[];
   onExpand?: (keys: string[]) => void;
+  /** Opens the link or rule tab on its ignored rows (the report screen; not the print view). */
+  onShowIgnored?: (tab: 'link' | 'ruleResult') => void;
 }) {
   const { t } = useTranslation();
   const settings = settingsOf(summary);
@@ -81,6 +155,7 @@ export function SummaryView({
           <Statistic title={t('report.summary.fattestPages')} value={summary.fattestPages} />
         </Col>
       </Row>
+      {summary.ignored && <IgnoredLine ignored={summary.ignored} onShow={onShowIgnored} />}
       {summary.totalLinks === 0 ? (
         <EmptyState text={t('report.empty.noLinksProcessed')} />
       ) : (

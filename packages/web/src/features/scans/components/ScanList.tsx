@@ -129,13 +129,40 @@ export function ScanList({ highlightId }: { highlightId?: string }) {
             title: t('scan.list.badLinks'),
             dataIndex: 'badLinks',
             width: 100,
-            render: (bad: number, scan) => (
-              <Tooltip title={t('scan.list.uniqueBadLinks', { count: scan.uniqueBadLinks })}>
-                <Typography.Text className="scan-bad-links" type={bad > 0 ? 'danger' : undefined}>
-                  {bad}
-                </Typography.Text>
-              </Tooltip>
-            ),
+            // Without the links the owner ignored (issue 27 triage); how many, said beside it.
+            render: (bad: number, scan) => {
+              const ignored = scan.ignoredBadLinks ?? 0;
+              return (
+                <Tooltip
+                  title={
+                    <>
+                      <div>{t('scan.list.uniqueBadLinks', { count: scan.uniqueBadLinks })}</div>
+                      {ignored > 0 && (
+                        <div>{t('scan.list.ignoredBadLinksTip', { count: ignored })}</div>
+                      )}
+                    </>
+                  }
+                >
+                  <span>
+                    <Typography.Text
+                      className="scan-bad-links"
+                      type={bad > 0 ? 'danger' : undefined}
+                    >
+                      {bad}
+                    </Typography.Text>
+                    {ignored > 0 && (
+                      <Typography.Text
+                        type="secondary"
+                        className="scan-ignored-links"
+                        style={{ display: 'block', fontSize: 12 }}
+                      >
+                        {t('scan.list.ignoredBadLinks', { count: ignored })}
+                      </Typography.Text>
+                    )}
+                  </span>
+                </Tooltip>
+              );
+            },
           },
           {
             title: t('scan.list.queue'),
