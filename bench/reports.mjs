@@ -125,14 +125,21 @@ async function timeReportRoutes(api, token, scanId, title) {
 
 /** Marks `count` broken URLs and `count` rule findings of the scan ignored; how many marks. */
 async function ignoreProblems(api, token, scanId, count) {
-  const links = await api.get(`/api/report/link/${scanId}?reason=Not%20Found&groupBy=target&pageSize=${count}`, token);
+  const links = await api.get(
+    `/api/report/link/${scanId}?reason=Not%20Found&groupBy=target&pageSize=${count}`,
+    token,
+  );
   const rules = await api.get(`/api/report/ruleResult/${scanId}?pageSize=${count}`, token);
   const marks = [
     ...links.groups.map((group) => ({ kind: 'link', target: group.key })),
     ...rules.lists.map((row) => ({ kind: 'rule', target: row.uri, ruleId: row.ruleId })),
   ];
   for (const mark of marks) {
-    await api.put(`/api/report/triage/${scanId}`, { ...mark, mark: 'ignored', note: 'bench' }, token);
+    await api.put(
+      `/api/report/triage/${scanId}`,
+      { ...mark, mark: 'ignored', note: 'bench' },
+      token,
+    );
   }
   return marks.length;
 }
