@@ -5,7 +5,7 @@ import type { BillingTables } from '../modules/billing/billing.table.js';
 import type { ScansTables } from '../modules/scans/scans.table.js';
 import type { SchedulesTables } from '../modules/schedules/schedules.table.js';
 import type { SpellingTables } from '../modules/spelling/spelling.table.js';
-import type { TriageTables } from '../modules/triage/triage.table.js';
+import type { TriageTables } from '../modules/reports/triage.table.js';
 
 /** Table types of every domain, composed into the one Database interface Kysely is typed with. */
 export interface ServerMetaTable {

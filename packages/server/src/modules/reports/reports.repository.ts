@@ -20,12 +20,7 @@ import type { Database } from '../../db/schema.js';
 import { toBoolean } from '../../db/values.js';
 import { storedSuggestion, suggestionTable, type SuggestionTable } from './link-suggestions.js';
 import { ruleNoteOf } from './rule-notes.js';
-import {
-  findingMarked,
-  markedTargets,
-  marksOf,
-  type TriageScope,
-} from '../triage/triage.repository.js';
+import { findingMarked, markedTargets, marksOf, type TriageScope } from './triage.repository.js';
 
 /** Report reads over a scan's result tables; every query is keyed by (scan_id, …) indexes. */
 

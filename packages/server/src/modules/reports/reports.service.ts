@@ -39,7 +39,7 @@ import {
   type ReportFigures,
 } from './report-model.js';
 import { scanChanges } from './scan-changes.js';
-import { markCounts, marksOf, triageScopeOf } from '../triage/triage.repository.js';
+import { markCounts, marksOf, triageScopeOf } from './triage.repository.js';
 import { withoutIgnored } from './triage-figures.js';
 import { SharedReads } from './shared-reads.js';
 import {

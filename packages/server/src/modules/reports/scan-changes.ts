@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../db/schema.js';
 import { toDate } from '../../db/values.js';
 import type { ScanRow } from '../scans/scans.service.js';
-import { siteMarks, triageScopeOf, type TriageScope } from '../triage/triage.repository.js';
+import { siteMarks, triageScopeOf, type TriageScope } from './triage.repository.js';
 import {
   earlierScansOfSite,
   problemsOf,

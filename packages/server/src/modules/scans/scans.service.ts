@@ -40,6 +40,7 @@ import {
   countRunning,
   findScan,
   insertScan,
+  ignoredBadLinksByScan,
   listScans,
   moveScheduleRuns,
   heldStatuses,
@@ -54,7 +55,6 @@ import {
   type ScanRow,
 } from './scans.repository.js';
 import type { ScanUpdates } from './scan-updates.js';
-import { ignoredBadLinksByScan } from '../triage/triage.repository.js';
 
 /** Whose scan it is: enough to apply the plan (a signed-in user, or a schedule's owner). */
 export type ScanOwner = Pick<SignedInUser, 'id' | 'planId'>;

@@ -20,7 +20,7 @@ import { apiClient, type ApiClient } from '../../test-support/api-client.js';
 import { signUp, userIdOf, waitForScan } from '../../test-support/scan-helpers.js';
 import { startTestServer, testDialects, type TestServer } from '../../test-support/test-server.js';
 import { runPlanCommand } from '../accounts/plan-command.js';
-import { newProblemCounts } from '../reports/scan-changes.js';
+import { newProblemCounts } from './scan-changes.js';
 
 const run = promisify(execFile);
 

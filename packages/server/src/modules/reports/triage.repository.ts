@@ -240,38 +240,3 @@ export async function marksOf(
   }
   return marks;
 }
-
-/**
- * Broken link occurrences and URLs the owner ignored, per scan of the owner's (the scan list's
- * counts without them): each ignored URL is looked up in the scans of its site.
- */
-export async function ignoredBadLinksByScan(
-  db: Kysely<Database>,
-  userId: string,
-): Promise<Map<string, { badLinks: number; uniqueBadLinks: number }>> {
-  const rows = await db
-    .selectFrom('triage_marks as m')
-    .innerJoin('scans as s', (join) =>
-      join.onRef('s.user_id', '=', 'm.user_id').onRef('s.url', '=', 'm.site'),
-    )
-    .innerJoin('scan_targets as t', (join) =>
-      join.onRef('t.scan_id', '=', 's.id').onRef('t.url', '=', 'm.target'),
-    )
-    .select([
-      's.id',
-      (eb) => eb.fn.countAll<number | string>().as('urls'),
-      (eb) => eb.fn.sum<number | string>('t.reference_count').as('links'),
-    ])
-    .where('m.user_id', '=', userId)
-    .where('m.kind', '=', 'link')
-    .where('m.mark', '=', 'ignored')
-    .where('t.state', '=', 'broken')
-    .groupBy('s.id')
-    .execute();
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      { badLinks: Number(row.links ?? 0), uniqueBadLinks: Number(row.urls) },
-    ]),
-  );
-}
