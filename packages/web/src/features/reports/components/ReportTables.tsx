@@ -45,11 +45,19 @@ function pagination<Row>(
 function useLinkColumns(scanId: string, showTriage: boolean): ColumnsType<LinkRow> {
   const { t } = useTranslation();
   return [
-    { title: t('report.columns.target'), dataIndex: 'targetUri', ellipsis: true },
-    ...(showTriage
-      ? [triageColumn<LinkRow>(scanId, t('report.triage.column'), linkTriageTarget)]
-      : []),
-    { title: t('report.columns.source'), dataIndex: 'sourceUri', ellipsis: true },
+    // Addresses wrap rather than being cut: the broken link is what the row is about.
+    {
+      title: t('report.columns.target'),
+      dataIndex: 'targetUri',
+      width: 300,
+      render: (url: string) => <span className="report-url">{url}</span>,
+    },
+    {
+      title: t('report.columns.source'),
+      dataIndex: 'sourceUri',
+      width: 240,
+      render: (url: string) => <span className="report-url">{url}</span>,
+    },
     { title: t('report.columns.statusCode'), dataIndex: 'statusCode', width: 90 },
     {
       title: t('report.columns.reason'),
@@ -77,6 +85,10 @@ function useLinkColumns(scanId: string, showTriage: boolean): ColumnsType<LinkRo
       width: 90,
       render: (_, row) => `${row.line}:${row.column}`,
     },
+    // The mark and the fix stay in sight at the right edge while the details scroll.
+    ...(showTriage
+      ? [triageColumn<LinkRow>(scanId, t('report.triage.column'), linkTriageTarget, 'right')]
+      : []),
     {
       title: t('report.suggestion.column'),
       key: 'suggestion',
@@ -142,7 +154,7 @@ function LinkGroupRows({
       dataSource={query.data?.lists ?? []}
       columns={columns}
       pagination={false}
-      scroll={{ x: columns.length > 8 ? 1520 : 1220 }}
+      scroll={{ x: columns.length > 8 ? 1680 : 1480 }}
     />
   );
 }
@@ -206,7 +218,7 @@ export function LinkTable({
       dataSource={data?.lists ?? []}
       columns={columns}
       pagination={pagination(data, paging, t)}
-      scroll={{ x: columns.length > 8 ? 1620 : 1320 }}
+      scroll={{ x: columns.length > 8 ? 1680 : 1480 }}
       size="middle"
     />
   );

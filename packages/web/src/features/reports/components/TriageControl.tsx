@@ -29,11 +29,13 @@ export function triageColumn<Row extends { triage?: RowTriage | null }>(
   scanId: string,
   title: string,
   targetOf: (row: Row) => TriageTarget | undefined,
+  fixed?: 'right',
 ): ColumnsType<Row>[number] {
   return {
     title,
     key: 'triage',
     width: 200,
+    fixed,
     render: (_, row) => (
       <TriageControl scanId={scanId} target={targetOf(row)} triage={row.triage} />
     ),
