@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { suggestionBases, suggestionKinds, type Suggestion } from '@linkaudit/core';
-import { pdfTexts, zhFailureReasons } from './pdf-texts.js';
+import { pdfTexts, zhFailureReasons, zhRuleCategories } from './pdf-texts.js';
 
 const locale = (language: string) =>
   JSON.parse(
@@ -11,6 +11,7 @@ const locale = (language: string) =>
     ),
   ) as {
     failureReason: Record<string, string>;
+    ruleCategory: Record<string, string>;
     report: { suggestion: SuggestionLocale };
   };
 
@@ -31,6 +32,20 @@ describe('the PDF report’s texts', () => {
       expect(zh.reason(label)).toBe(chinese);
     }
     expect(zh.reason('Some New Label')).toBe('Some New Label');
+  });
+
+  it('name rule categories in Chinese as the web app does, any other id as Other', () => {
+    expect(zhRuleCategories).toEqual(locale('zh-CN').ruleCategory);
+    const zh = pdfTexts('zh-CN');
+    expect([1, 2, 3, 4, 5, 9].map((id) => zh.category(id, 'English'))).toEqual([
+      '网页性能',
+      '拼写检查',
+      '有效 HTML',
+      'SEO',
+      '用户体验',
+      '其他',
+    ]);
+    expect(pdfTexts('en').category(4, 'SEO')).toBe('SEO');
   });
 
   it('keep SPEC’s labels in English, as the web app’s English locale does', () => {

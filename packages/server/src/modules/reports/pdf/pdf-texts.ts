@@ -30,6 +30,19 @@ export const zhFailureReasons: Readonly<Record<string, string>> = {
   'Broken Anchor': '失效锚点',
 };
 
+/**
+ * Rule category names in Chinese, as the web app's locale shows them (`ruleCategory` of
+ * zh-CN/translation.json, keyed c1…c5 and other; pdf-texts.test.ts keeps the two equal).
+ */
+export const zhRuleCategories: Readonly<Record<string, string>> = {
+  c1: '网页性能',
+  c2: '拼写检查',
+  c3: '有效 HTML',
+  c4: 'SEO',
+  c5: '用户体验',
+  other: '其他',
+};
+
 /** Suggestion kinds as the report screen names them (report.suggestion.kind of each locale). */
 const enSuggestionKinds: Record<SuggestionKind, string> = {
   redirect: 'Redirect',
@@ -93,6 +106,8 @@ const en = {
   seconds: (s: number) => `${s} s`,
   /** A stored failure label (SPEC §8's words, or Broken Anchor) in this language. */
   reason: (label: string) => label,
+  /** A rule category's name: SPEC's English label (core's ruleCategoryLabel, given). */
+  category: (_id: number, english: string) => english,
   // A link's suggested fix (issue 27) in the words of the report screen (report.suggestion.*).
   suggestedFix: 'Suggested fix',
   suggestionKind: (kind: SuggestionKind) => enSuggestionKinds[kind],
@@ -151,6 +166,8 @@ const zh: PdfTexts = {
   position: (line: number, column: number) => `第 ${line} 行，第 ${column} 列`,
   seconds: (s: number) => `${s} 秒`,
   reason: (label: string) => zhFailureReasons[label] ?? label,
+  category: (id: number, english: string) =>
+    zhRuleCategories[id >= 1 && id <= 5 ? `c${id}` : 'other'] ?? english,
   suggestedFix: '建议修复',
   suggestionKind: (kind: SuggestionKind) => zhSuggestionKinds[kind],
   suggestionConfidence: (percent: number) => `把握 ${percent}%`,

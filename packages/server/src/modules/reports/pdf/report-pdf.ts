@@ -328,7 +328,11 @@ function writeCharts(page: PdfPages, texts: PdfTexts, model: ReportSummary): voi
           x,
           y,
           half,
-          model.ruleCategories.map((c) => ({ label: c.name, passed: c.passed, failed: c.failed })),
+          model.ruleCategories.map((c) => ({
+            label: texts.category(c.categoryID, c.name),
+            passed: c.passed,
+            failed: c.failed,
+          })),
           { passed: texts.passed, failed: texts.failed },
           texts.noRules,
         ),
@@ -493,7 +497,9 @@ function writeRuleSummary(page: PdfPages, texts: PdfTexts, content: ReportPdfCon
   });
   doc.y = headerY + 14;
   doc.font('regular');
-  const categoryName = new Map(model.ruleCategories.map((c) => [c.categoryID, c.name]));
+  const categoryName = new Map(
+    model.ruleCategories.map((c) => [c.categoryID, texts.category(c.categoryID, c.name)]),
+  );
   for (const rule of ruleCounts) {
     page.room(14);
     const y = doc.y;
