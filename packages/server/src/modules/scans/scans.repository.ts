@@ -567,29 +567,48 @@ export async function ignoredBadLinksByScan(
   db: Kysely<Database>,
   userId: string,
 ): Promise<Map<string, { badLinks: number; uniqueBadLinks: number }>> {
-  const rows = await db
-    .selectFrom('triage_marks as m')
-    .innerJoin('scans as s', (join) =>
-      join.onRef('s.user_id', '=', 'm.user_id').onRef('s.url', '=', 'm.site'),
-    )
-    .innerJoin('scan_targets as t', (join) =>
-      join.onRef('t.scan_id', '=', 's.id').onRef('t.url', '=', 'm.target'),
-    )
-    .select([
-      's.id',
-      (eb) => eb.fn.countAll<number | string>().as('urls'),
-      (eb) => eb.fn.sum<number | string>('t.reference_count').as('links'),
-    ])
-    .where('m.user_id', '=', userId)
-    .where('m.kind', '=', 'link')
-    .where('m.mark', '=', 'ignored')
-    .where('t.state', '=', 'broken')
-    .groupBy('s.id')
+  // The sites with ignored URLs first (most users have none: one index probe, nothing more),
+  // then per site its scans' targets by (scan, URL): the order is ours, not the planner's.
+  const sites = await db
+    .selectFrom('triage_marks')
+    .select('site')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'link')
+    .where('mark', '=', 'ignored')
     .execute();
+  const perSite = await Promise.all(
+    sites.map(({ site }) =>
+      db
+        .selectFrom('scans as s')
+        .innerJoin('scan_targets as t', 't.scan_id', 's.id')
+        .select([
+          's.id',
+          (eb) => eb.fn.countAll<number | string>().as('urls'),
+          (eb) => eb.fn.sum<number | string>('t.reference_count').as('links'),
+        ])
+        .where('s.user_id', '=', userId)
+        .where('s.url', '=', site)
+        .where('t.state', '=', 'broken')
+        .where('t.url', 'in', (eb) =>
+          eb
+            .selectFrom('triage_marks')
+            .select('target')
+            .where('user_id', '=', userId)
+            .where('site', '=', site)
+            .where('kind', '=', 'link')
+            .where('mark', '=', 'ignored'),
+        )
+        .groupBy('s.id')
+        .execute(),
+    ),
+  );
   return new Map(
-    rows.map((row) => [
-      row.id,
-      { badLinks: Number(row.links ?? 0), uniqueBadLinks: Number(row.urls) },
-    ]),
+    perSite
+      .flat()
+      .map((row) => [
+        row.id,
+        { badLinks: Number(row.links ?? 0), uniqueBadLinks: Number(row.urls) },
+      ]),
   );
 }
