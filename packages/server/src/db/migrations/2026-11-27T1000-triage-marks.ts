@@ -14,13 +14,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('kind', 'varchar(10)', (column) => column.notNull())
     // The broken URL, the link with its #fragment, or the page of a rule finding.
     .addColumn('target', 'varchar(4000)', (column) => column.notNull())
-    // The rule's id for a rule finding, '' otherwise (part of the key, so never null).
+    // The rule's id for a rule finding, '' otherwise.
     .addColumn('rule_id', 'varchar(10)', (column) => column.notNull())
+    // sha256 (hex) of kind, rule id and target: the key, since a 4000-character target in it
+    // would pass PostgreSQL's 2704-byte limit of an index entry.
+    .addColumn('target_hash', 'varchar(64)', (column) => column.notNull())
     // ignored | willFix
     .addColumn('mark', 'varchar(10)', (column) => column.notNull())
     .addColumn('note', 'varchar(500)', (column) => column.notNull())
     .addColumn('marked_at', 'timestamptz', (column) => column.notNull())
-    .addPrimaryKeyConstraint('triage_marks_pk', ['user_id', 'site', 'kind', 'target', 'rule_id'])
+    .addPrimaryKeyConstraint('triage_marks_pk', ['user_id', 'site', 'target_hash'])
     .execute();
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import {
   maxTriageMarks,
@@ -17,6 +18,13 @@ import { toDate } from '../../db/values.js';
 export interface TriageScope {
   userId: string;
   site: string;
+}
+
+/** A mark's key within its site: sha256 of kind, rule id and target (targets run to 4000 chars). */
+function targetHash(target: TriageTarget): string {
+  return createHash('sha256')
+    .update(`${target.kind}\n${target.ruleId ?? ''}\n${target.target}`)
+    .digest('hex');
 }
 
 export function triageScopeOf(scan: { user_id: string; url: string }): TriageScope {
@@ -81,6 +89,7 @@ export async function setMark(
     kind: mark.kind,
     target: mark.target,
     rule_id: mark.ruleId ?? '',
+    target_hash: targetHash(mark),
     mark: mark.mark,
     note: mark.note,
     marked_at: mark.at,
@@ -90,7 +99,7 @@ export async function setMark(
     .values(values)
     .onConflict((conflict) =>
       conflict
-        .columns(['user_id', 'site', 'kind', 'target', 'rule_id'])
+        .columns(['user_id', 'site', 'target_hash'])
         .doUpdateSet({ mark: mark.mark, note: mark.note, marked_at: mark.at }),
     )
     .execute();
@@ -106,9 +115,7 @@ export async function removeMark(
     .deleteFrom('triage_marks')
     .where('user_id', '=', scope.userId)
     .where('site', '=', scope.site)
-    .where('kind', '=', target.kind)
-    .where('target', '=', target.target)
-    .where('rule_id', '=', target.ruleId ?? '')
+    .where('target_hash', '=', targetHash(target))
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
@@ -123,9 +130,7 @@ export async function markExists(
     .select('mark')
     .where('user_id', '=', scope.userId)
     .where('site', '=', scope.site)
-    .where('kind', '=', target.kind)
-    .where('target', '=', target.target)
-    .where('rule_id', '=', target.ruleId ?? '')
+    .where('target_hash', '=', targetHash(target))
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -11,6 +11,8 @@ export interface TriageMarksTable {
   target: string;
   /** The rule's id for a rule finding, '' otherwise. */
   rule_id: string;
+  /** The key of kind, rule id and target (triage.repository's targetHash). */
+  target_hash: string;
   /** ignored | willFix */
   mark: string;
   note: string;

@@ -21,6 +21,7 @@ import { signUp, userIdOf, waitForScan } from '../../test-support/scan-helpers.j
 import { startTestServer, testDialects, type TestServer } from '../../test-support/test-server.js';
 import { runPlanCommand } from '../accounts/plan-command.js';
 import { newProblemCounts } from './scan-changes.js';
+import { removeMark, setMark, siteMarks } from './triage.repository.js';
 
 const run = promisify(execFile);
 
@@ -309,5 +310,18 @@ describe.each(testDialects())('triage of a scan’s problems (%s)', (dialect) =>
     expect((await api.get(`/api/report/triage/${id}`)).status).toBe(401);
     // Nothing of that changed the owner's figures.
     expect((await summary(id)).badLinks).toBe(3);
+  });
+
+  it('keeps a mark on a 3,900-character address (the key is its hash, within index limits)', async () => {
+    const scope = { userId: await userIdOf(server.database.db, owner.email), site: `${base}/` };
+    const target = { kind: 'anchor' as const, target: `${base}/guide.html#${'a'.repeat(3850)}` };
+    const at = new Date();
+    await setMark(server.database.db, scope, { ...target, mark: 'ignored', note: '', at });
+    await setMark(server.database.db, scope, { ...target, mark: 'willFix', note: 'later', at });
+    const marks = await siteMarks(server.database.db, scope);
+    expect(marks.filter((entry) => entry.target === target.target)).toMatchObject([
+      { mark: 'willFix', note: 'later' },
+    ]);
+    expect(await removeMark(server.database.db, scope, target)).toBe(true);
   });
 });
