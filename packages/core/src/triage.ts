@@ -77,6 +77,11 @@ export const triageMarkSchema = z.object({
 });
 export type TriageMark = z.infer<typeof triageMarkSchema>;
 
+/** GET /api/report/triage/{scanId}?limit=: how many marks to answer (0: none, only the site). */
+export const triageMarksQuerySchema = z.object({
+  limit: z.coerce.number().int().min(0).max(maxTriageMarks).default(maxTriageMarks),
+});
+
 /** GET /api/report/triage/{scanId}: the site's marks, newest first. */
 export const siteTriageSchema = z.object({ site: z.string(), marks: z.array(triageMarkSchema) });
 export type SiteTriage = z.infer<typeof siteTriageSchema>;

@@ -5,6 +5,7 @@ import {
   biMessages,
   requestMessages,
   scheduleMessages,
+  triageMessages,
   botProtectionDetailPattern,
   httpStatusDetailPattern,
   requestFailureTexts,
@@ -22,6 +23,7 @@ const messageKeys = new Map<string, string>([
   ]),
   ...Object.entries(biMessages).map(([key, text]): [string, string] => [text, `bi.${key}`]),
   ...Object.entries(adminMessages).map(([key, text]): [string, string] => [text, `admin.${key}`]),
+  ...Object.entries(triageMessages).map(([key, text]): [string, string] => [text, `triage.${key}`]),
   ...Object.entries(requestFailureTexts).map(([code, text]): [string, string] => [
     text,
     `requestFailure.${code}`,

@@ -32,7 +32,11 @@ export function triageScopeOf(scan: { user_id: string; url: string }): TriageSco
 }
 
 /** The site's marks, newest first. */
-export async function siteMarks(db: Kysely<Database>, scope: TriageScope): Promise<TriageMark[]> {
+export async function siteMarks(
+  db: Kysely<Database>,
+  scope: TriageScope,
+  limit = maxTriageMarks,
+): Promise<TriageMark[]> {
   const rows = await db
     .selectFrom('triage_marks')
     .select(['kind', 'target', 'rule_id', 'mark', 'note', 'marked_at'])
@@ -40,7 +44,7 @@ export async function siteMarks(db: Kysely<Database>, scope: TriageScope): Promi
     .where('site', '=', scope.site)
     .orderBy('marked_at', 'desc')
     .orderBy('target')
-    .limit(maxTriageMarks)
+    .limit(limit)
     .execute();
   return rows.map((row) => ({
     kind: row.kind as TriageKind,

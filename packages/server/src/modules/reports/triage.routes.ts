@@ -17,9 +17,13 @@ export function registerTriageRoutes(app: FastifyInstance, triage: TriageService
     path,
     {
       onRequest: app.requireUser,
-      schema: { params: idParamsSchema, response: { 200: siteTriageSchema } },
+      schema: {
+        params: idParamsSchema,
+        querystring: z.record(z.string(), z.unknown()),
+        response: { 200: siteTriageSchema },
+      },
     },
-    (request) => triage.marks(signedInUser(request), request.params.id),
+    (request) => triage.marks(signedInUser(request), request.params.id, request.query),
   );
   routes.put(
     path,

@@ -4,6 +4,7 @@ import {
   scanMessages,
   setTriageMarkRequestSchema,
   triageMessages,
+  triageMarksQuerySchema,
   triageTargetSchema,
   type SiteTriage,
   type TriageMark,
@@ -37,9 +38,12 @@ export interface TriageServiceDeps {
 export class TriageService {
   constructor(private readonly deps: TriageServiceDeps) {}
 
-  async marks(user: SignedInUser, scanId: string): Promise<SiteTriage> {
+  /** The site's marks, newest first (`limit` of them: 0 asks only whether the reader owns it). */
+  async marks(user: SignedInUser, scanId: string, query: unknown): Promise<SiteTriage> {
+    const { limit } = parseRequest(triageMarksQuerySchema, query);
     const scan = await this.#ownScan(user, scanId);
-    return { site: scan.url, marks: await siteMarks(this.deps.db, triageScopeOf(scan)) };
+    const marks = limit === 0 ? [] : await siteMarks(this.deps.db, triageScopeOf(scan), limit);
+    return { site: scan.url, marks };
   }
 
   /** Marks a problem this scan has (a new mark, or a changed mark or note). */

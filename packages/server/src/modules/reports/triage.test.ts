@@ -205,6 +205,9 @@ describe.each(testDialects())('triage of a scan’s problems (%s)', (dialect) =>
     );
     expect(site.site).toBe(`${base}/`);
     expect(site.marks.map((entry) => entry.kind).sort()).toEqual(['anchor', 'link', 'rule']);
+    // limit=0: whether the reader owns the site's marks, without them (the report screen asks so).
+    expect(await read(`/api/report/triage/${id}?limit=0`)).toEqual({ site: `${base}/`, marks: [] });
+    expect((await api.get(`/api/report/triage/${id}?limit=-1`, owner.token)).status).toBe(400);
 
     // The PDF of the report is the report as triaged: the ignored URL is not among its links.
     const pdf = await fetch(`${server.baseUrl}/api/report/pdf/${id}?lang=en`, {

@@ -589,6 +589,9 @@ export async function ignoredBadLinksByScan(
         ])
         .where('s.user_id', '=', userId)
         .where('s.url', '=', site)
+        // Only listed scans with broken links have something to take out.
+        .where('s.trashed_at', 'is', null)
+        .where('s.bad_links', '>', 0)
         .where('t.state', '=', 'broken')
         .where('t.url', 'in', (eb) =>
           eb

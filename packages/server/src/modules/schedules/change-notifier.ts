@@ -56,18 +56,19 @@ export class ChangeNotifier {
       toDate(scan.completed_at),
     );
     if (!previousId) return false;
+    const owner = { userId: schedule.user_id, site: scan.url };
     const [previous, current] = await Promise.all([
-      brokenTargetUrls(db, previousId),
-      brokenTargetUrls(db, scan.id),
+      brokenTargetUrls(db, previousId, owner),
+      brokenTargetUrls(db, scan.id, owner),
     ]);
     const changes = brokenLinkChanges(previous, current);
     if (changes.appeared.length === 0 && changes.disappeared.length === 0) return false;
-    const owner = await this.deps.accounts.findUser(schedule.user_id);
-    if (!owner) return false;
-    const language = accountLanguageSchema.safeParse(owner.language);
+    const user = await this.deps.accounts.findUser(schedule.user_id);
+    if (!user) return false;
+    const language = accountLanguageSchema.safeParse(user.language);
     const reportLink = `${this.deps.publicUrl}/report/${scan.id}`;
     const rendered = renderChangeMail(language.success ? language.data : 'en', {
-      firstName: owner.firstName,
+      firstName: user.firstName,
       url: schedule.url,
       changes,
       brokenNow: current.length,
@@ -76,7 +77,7 @@ export class ChangeNotifier {
     });
     // In the background: the worker that called this goes on to its next scan without waiting
     // for the mail server (a failed send is logged by the mailer).
-    this.deps.mailer.sendInBackground({ to: owner.email, ...rendered, link: reportLink });
+    this.deps.mailer.sendInBackground({ to: user.email, ...rendered, link: reportLink });
     return true;
   }
 }

@@ -252,12 +252,26 @@ export async function finishedRuns(
 }
 
 /** Broken target URLs of a scan (unique), for the change mail. */
-export async function brokenTargetUrls(db: Kysely<Database>, scanId: string): Promise<string[]> {
+export async function brokenTargetUrls(
+  db: Kysely<Database>,
+  scanId: string,
+  owner: { userId: string; site: string },
+): Promise<string[]> {
   const rows = await db
     .selectFrom('scan_targets')
     .select('url')
     .where('scan_id', '=', scanId)
     .where('state', '=', 'broken')
+    // URLs the owner ignored (issue 27 triage) are no change worth a mail.
+    .where('url', 'not in', (eb) =>
+      eb
+        .selectFrom('triage_marks')
+        .select('target')
+        .where('user_id', '=', owner.userId)
+        .where('site', '=', owner.site)
+        .where('kind', '=', 'link')
+        .where('mark', '=', 'ignored'),
+    )
     .orderBy('url')
     .execute();
   return rows.map((row) => row.url);

@@ -538,14 +538,35 @@ describe.each(testDialects())('scheduled scans (%s)', (dialect) => {
       token,
     );
     site.routes['/mail/y'] = { status: 404, body: 'gone' };
-    await runOnce();
+    const yBroken = await runOnce();
     const next = await smtp.nextMailTo(email);
     expect(next.text).toContain(site.url('/mail/y'));
     expect(next.text).not.toContain(site.url('/mail/x'));
-    const changeMails = smtp.mails.filter(
-      (item) => item.to.includes(email.toLowerCase()) && item.subject.startsWith('Broken links'),
+    const changeMails = () =>
+      smtp.mails.filter(
+        (item) => item.to.includes(email.toLowerCase()) && item.subject.startsWith('Broken links'),
+      );
+    expect(changeMails()).toHaveLength(2);
+
+    // Ignored (issue 27 triage), /mail/y coming and going is no change worth a mail; /mail/x
+    // breaking is, and the mail counts the broken links without the ignored one.
+    const ignored = await api.send(
+      'PUT',
+      `/api/report/triage/${yBroken}`,
+      { kind: 'link', target: site.url('/mail/y'), mark: 'ignored' },
+      token,
     );
-    expect(changeMails).toHaveLength(2);
+    expect(ignored.status, JSON.stringify(ignored.body)).toBe(200);
+    site.routes['/mail/y'] = 'y';
+    await runOnce();
+    site.routes['/mail/y'] = { status: 404, body: 'gone' };
+    await runOnce();
+    site.routes['/mail/x'] = { status: 404, body: 'gone' };
+    await runOnce();
+    const last = await smtp.nextMailTo(email);
+    expect(last.text).toContain(site.url('/mail/x'));
+    expect(last.text).not.toContain(site.url('/mail/y'));
+    expect(changeMails()).toHaveLength(3);
   });
 });
 

@@ -29,7 +29,8 @@ const triagePath = (scanId: string) => `/api/report/triage/${encodeURIComponent(
 export const useSiteTriage = (scanId: string) =>
   useQuery({
     queryKey: ['report', scanId, 'triage'],
-    queryFn: () => getJson(triagePath(scanId), siteTriageSchema),
+    // No marks asked for: the answer itself is what tells the owner (marks come with the rows).
+    queryFn: () => getJson(`${triagePath(scanId)}?limit=0`, siteTriageSchema),
     enabled: Boolean(getSessionToken()),
     meta: { silent: true },
     retry: false,
@@ -43,7 +44,8 @@ export const useIsScanOwner = (scanId: string) => useSiteTriage(scanId).data !==
  * broken anchor; undefined for a working link (nothing to triage).
  */
 export function linkTriageTarget(row: LinkRow): TriageTarget | undefined {
-  if (!row.failureReason) return undefined;
+  // A link without an address, or one too long for a mark, cannot be marked.
+  if (!row.failureReason || row.targetUri === '' || row.targetUri.length > 4000) return undefined;
   return {
     kind: row.failureReason === brokenAnchorReason ? 'anchor' : 'link',
     target: row.targetUri,
