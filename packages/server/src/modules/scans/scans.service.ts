@@ -108,6 +108,13 @@ export class ScanService {
     return rows.map((row) => withoutIgnoredLinks(toScan(row, queue, running), ignored.get(row.id)));
   }
 
+  /** Per scan of the user's, the broken links the user ignored (issue 27 triage). */
+  ignoredBadLinks(
+    userId: string,
+  ): Promise<Map<string, { badLinks: number; uniqueBadLinks: number }>> {
+    return ignoredBadLinksByScan(this.deps.db, userId);
+  }
+
   /** POST /api/ScanApi/ without scheduling (the schedules module takes submissions that have it). */
   async create(user: ScanOwner, body: unknown): Promise<CreateScanResponse> {
     const request = parseRequest(createScanRequestSchema, body);

@@ -170,18 +170,25 @@ export class ScheduleService {
     const row = await this.#owned(owner, id);
     const runs = (await finishedRuns(this.deps.db, row.id, limits.scheduleHistoryRuns)).reverse();
     // Issue 27: the chart marks the runs that found problems the run before did not have.
-    const added = await newProblemCounts(
-      this.deps.db,
-      { userId: row.user_id, site: row.url },
-      runs.map((run) => run.id),
-    );
+    const [added, ignored] = await Promise.all([
+      newProblemCounts(
+        this.deps.db,
+        { userId: row.user_id, site: row.url },
+        runs.map((run) => run.id),
+      ),
+      // The chart's bad links, as the scan list counts them: without those the owner ignored.
+      this.deps.scans.ignoredBadLinks(row.user_id),
+    ]);
     return runs.map((run, index) => ({
       scanId: run.id,
       status: run.status,
       dateCreated: toDate(run.created_at).toISOString(),
       dateCompleted: toOptionalDate(run.completed_at)?.toISOString() ?? null,
-      badLinks: Number(run.bad_links),
-      uniqueBadLinks: Number(run.unique_bad_links),
+      badLinks: Math.max(0, Number(run.bad_links) - (ignored.get(run.id)?.badLinks ?? 0)),
+      uniqueBadLinks: Math.max(
+        0,
+        Number(run.unique_bad_links) - (ignored.get(run.id)?.uniqueBadLinks ?? 0),
+      ),
       totalLinks: Number(run.total_links),
       uniqueLinks: Number(run.unique_links),
       duration: Number(run.duration_ms),
