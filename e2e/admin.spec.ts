@@ -81,6 +81,8 @@ test('an admin requeues a running scan, sets one Failed, edits settings and disa
   await doneRow.getByRole('button', { name: 'Set to Failed' }).click();
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText('Set this scan to Failed?');
+  // Clicked once the dialog has finished zooming in (a CI run's click during it was lost).
+  await expect(page.locator('.ant-modal[class*="ant-zoom-"]')).toHaveCount(0);
   await confirm.getByRole('button', { name: 'Set to Failed' }).click();
   await expect(page.getByText('The scan is set to Failed.')).toBeVisible();
   await expect(doneRow).toContainText('Failed');
