@@ -245,12 +245,22 @@ export class ReportService {
         release();
       }
     }
-    return this.#withoutIgnored(scan, assembleReport(scan, figures));
+    return this.#withoutIgnored(
+      scan,
+      assembleReport(scan, figures),
+      await this.#marks(scan, 'open'),
+    );
   }
 
-  /** The report less what its owner ignored (read anew each time: marks change any time). */
-  async #withoutIgnored(scan: ScanRow, report: ReportSummary): Promise<ReportSummary> {
-    const marks = await this.#marks(scan, 'open');
+  /**
+   * The report less what its owner ignored, by the `open` reading of the owner's marks (read
+   * anew each time: marks change any time).
+   */
+  async #withoutIgnored(
+    scan: ScanRow,
+    report: ReportSummary,
+    marks: TriageReading | undefined,
+  ): Promise<ReportSummary> {
     if (!marks?.rows) return report;
     const [ignored, sampleMarks] = await Promise.all([
       ignoredFigures(this.deps.db, scan.id, marks.scope),
@@ -292,7 +302,7 @@ export class ReportService {
       const marks = await this.#marks(scan, 'open');
       await writeReportPdf(writer, {
         language,
-        model: await this.#withoutIgnored(scan, assembleReport(scan, figures)),
+        model: await this.#withoutIgnored(scan, assembleReport(scan, figures), marks),
         scannedAt: new Date(scan.created_at),
         ruleCounts: await ruleCounts(db, id, undefined, marks),
         fattest: pageRows(db, id, defaultQuery({}), PDF_BATCH_ROWS, limits.fattestPageBytes),
