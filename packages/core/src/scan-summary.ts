@@ -21,6 +21,18 @@ export interface FileTypeTotal {
 /** What stopped a scan before it had checked everything (none: it completed). */
 export type StopCause = 'link-limit' | 'error-limit' | 'timeout' | 'cancelled' | 'error';
 
+/**
+ * The work after the crawl, in order (issue 34). Each phase has a time limit: one that reached it
+ * stopped with what it had, and the summary's `cutShort` names it, so the report can say so.
+ */
+export const postCrawlPhases = [
+  'suggestions',
+  'page-sizes',
+  'page-rank',
+  'page-inclusion',
+] as const;
+export type PostCrawlPhase = (typeof postCrawlPhases)[number];
+
 /** How a scan ended, as the engine says it: what stopped it, and why it failed when it did. */
 export interface ScanEnding {
   stoppedBy?: StopCause | undefined;
@@ -79,6 +91,8 @@ export interface ScanSummary {
     violations: number;
     categories: RuleCategoryTally[];
   };
+  /** Phases after the crawl that reached their time limit and stopped with what they had. */
+  cutShort?: PostCrawlPhase[];
 }
 
 /** What the site's sitemaps say, with checkPageInclusion. */

@@ -75,6 +75,12 @@ export interface EngineOptions {
    * then are left out, so slow or silent hosts never hold a scan's end for long.
    */
   suggestionDeadlineMs?: number;
+  /**
+   * Each phase after the crawl (suggestions, page sizes, page rank, page inclusion) may work this
+   * long (ms; time spent waiting for a slow consumer of events not counted); past it, it stops
+   * with what it has and the summary's `cutShort` names it. Default 5 minutes.
+   */
+  phaseTimeMs?: number;
 }
 
 /**
@@ -107,4 +113,5 @@ export const engineDefaults = {
   progressIntervalMs: 250,
   suggestionFetches: 40,
   suggestionDeadlineMs: 10_000,
+  phaseTimeMs: 300_000,
 } as const;

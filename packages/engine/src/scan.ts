@@ -1,3 +1,4 @@
+import type { PostCrawlPhase } from '@linkaudit/core';
 import { SiteAnalysis } from './analysis/site-analysis.js';
 import { AnchorIndex } from './checks/anchors.js';
 import { CertificateInspector } from './checks/certificates.js';
@@ -15,6 +16,7 @@ import { cachingLookup } from './fetch/dns-cache.js';
 import { ScanStoppedError } from './fetch/errors.js';
 import { HttpClient } from './fetch/http-client.js';
 import { engineDefaults, type EngineOptions } from './options.js';
+import { PhaseBudget } from './phase-budget.js';
 import { ScanTally } from './scan-tally.js';
 import { SuggestionPass } from './suggestions/suggestion-pass.js';
 
@@ -191,7 +193,11 @@ class ScanRun {
     return QualityRules.forScan(this.settings, (event) => this.emit(event));
   }
 
-  /** Stops the crawl: what was still waiting or under way is reported as not checked. */
+  /**
+   * Stops the crawl (what was still waiting or under way is reported as not checked), then the
+   * work after it, each phase within its budget: site-wide rules and suggested fixes (status 9),
+   * the site analysis (status 11).
+   */
   private async finish(
     crawl: SiteCrawl | undefined,
     rules: QualityRules | undefined,
@@ -204,27 +210,52 @@ class ScanRun {
     // Pages are read again only while the scan may still fetch (not once cancelled or timed
     // out), and never by a resumed run: it promised to read no page its first run had read.
     const mayFetch = !this.stop.signal.aborted && !this.options.resume;
-    await this.suggestions?.finish(crawl?.ledger.targets ?? [], mayFetch, (event) =>
-      this.emit(event),
-    );
+    if (this.suggestions) {
+      const budget = this.budgetFor('suggestions');
+      await this.suggestions.finish(
+        crawl?.ledger.targets ?? [],
+        mayFetch,
+        (event) => this.emit(event),
+        budget,
+      );
+    }
     const analysis = this.analysis.finish(
       crawl?.ledger.targets ?? [],
       crawl?.siteFiles ?? { sitemap: undefined, robots: allowAllRobots },
       (event) => this.emit(event),
+      (phase) => this.budgetFor(phase),
     );
+    const summary = await analysis;
     this.finished = true;
     if (this.progressTimer) clearInterval(this.progressTimer);
     this.stop.dispose();
     await this.client.close().catch(() => undefined);
-    return analysis;
+    return summary;
   }
+
+  /**
+   * One phase's time and the scan's cancel (the caller's signal: a time limit reached during the
+   * crawl does not skip the analysis of what was crawled). A phase cut short is remembered.
+   */
+  private budgetFor(phase: PostCrawlPhase): PhaseBudget {
+    const budget = new PhaseBudget(phase, {
+      timeMs: this.options.phaseTimeMs ?? engineDefaults.phaseTimeMs,
+      cancel: this.options.signal,
+      backpressure: this.options.backpressure,
+    });
+    this.budgets.push(budget);
+    return budget;
+  }
+
+  private readonly budgets: PhaseBudget[] = [];
 
   private done(
     failure: string | undefined,
     crawl: SiteCrawl | undefined,
-    analysis: ReturnType<SiteAnalysis['finish']>,
+    analysis: Awaited<ReturnType<SiteAnalysis['finish']>>,
     rules: QualityRules | undefined,
   ): DoneEvent {
+    const cutShort = this.budgets.filter((budget) => budget.cutShort).map((budget) => budget.phase);
     this.emitProgress();
     const cause =
       this.stop.stopCause ??
@@ -237,6 +268,7 @@ class ScanRun {
         ...this.tally.summary(this.settings.url, Date.now() - this.startedAt),
         ...analysis,
         ...(rules ? { rules: rules.tally() } : {}),
+        ...(cutShort.length > 0 ? { cutShort } : {}),
       },
     };
     this.options.onEvent(event);

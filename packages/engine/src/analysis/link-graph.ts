@@ -29,16 +29,4 @@ export class LinkGraph {
   inboundLinks(targetId: number): number {
     return this.inbound.get(targetId) ?? 0;
   }
-
-  /** For each target, the pages linking to it (at most `limit` each). */
-  sourcesByTarget(limit: number): Map<number, number[]> {
-    const sources = new Map<number, number[]>();
-    for (let edge = 0; edge < this.from.length; edge++) {
-      const target = this.to.at(edge);
-      const list = sources.get(target) ?? [];
-      if (list.length < limit) list.push(this.from.at(edge));
-      sources.set(target, list);
-    }
-    return sources;
-  }
 }

@@ -1,8 +1,12 @@
+import type { PhaseBudget } from '../phase-budget.js';
+
 export interface PageRankOptions {
   damping?: number;
   /** Stop when the ranks change by less than this in total (L1). */
   tolerance?: number;
   maxIterations?: number;
+  /** Checked between iterations (each costs O(pages + edges)); when exhausted, the ranks so far. */
+  budget?: PhaseBudget;
 }
 
 /**
@@ -10,12 +14,12 @@ export interface PageRankOptions {
  * edge lists (duplicate edges and self-links should be removed by the caller). Pages without
  * outgoing links ("dangling") spread their rank evenly over all pages, so ranks sum to 1.
  */
-export function computePageRank(
+export async function computePageRank(
   pageCount: number,
   from: ArrayLike<number>,
   to: ArrayLike<number>,
   options: PageRankOptions = {},
-): Float64Array {
+): Promise<Float64Array> {
   const damping = options.damping ?? 0.85;
   const tolerance = options.tolerance ?? 1e-6;
   const maxIterations = options.maxIterations ?? 1000;
@@ -27,6 +31,10 @@ export function computePageRank(
   let rank = new Float64Array(pageCount).fill(1 / pageCount);
   let next = new Float64Array(pageCount);
   for (let iteration = 0; iteration < maxIterations; iteration++) {
+    if (options.budget) {
+      if (options.budget.exhausted) break;
+      await options.budget.pace();
+    }
     let danglingRank = 0;
     for (let page = 0; page < pageCount; page++)
       if (outDegree[page] === 0) danglingRank += rank[page]!;

@@ -1,6 +1,7 @@
 import type { LinkKind, PageInclusionEvent, ScanEvent, SitemapSummary } from '../events.js';
 import { pageIdOf, type Target } from '../crawl/targets.js';
 import type { SiteAnalysisSummary } from '../scan-tally.js';
+import { IntList } from './int-list.js';
 import { LinkGraph } from './link-graph.js';
 import { indexability } from './page-inclusion.js';
 import { computePageRank, pageRankScores } from './page-rank.js';
@@ -12,7 +13,12 @@ import {
   type SizedResource,
 } from './page-sizes.js';
 import type { RobotsRules } from '../crawl/robots.js';
+import type { PhaseBudget } from '../phase-budget.js';
+import type { PostCrawlPhase } from '@linkaudit/core';
 import type { SitemapContents } from './sitemaps.js';
+
+/** Makes the budget of one phase of the analysis (the scan owns the time and the cancel). */
+export type BudgetFor = (phase: PostCrawlPhase) => PhaseBudget;
 
 /** What the crawl learned about one parsed page, kept compact for the analysis at the end. */
 export interface PageRecord {
@@ -84,16 +90,21 @@ export class SiteAnalysis {
     this.graph?.addLink(pageId, targetId, pageTargetId);
   }
 
-  /** Every result event of the analysis, then the summary fields it owns. */
-  finish(
+  /**
+   * Every result event of the analysis, then the summary fields it owns. Each phase (sizes,
+   * rank, inclusion) costs O(pages + links) per step and stops with what it has when its budget
+   * is exhausted; a cancelled scan skips them.
+   */
+  async finish(
     targets: Target[],
     site: SiteFiles,
     emit: (event: ScanEvent) => void,
-  ): SiteAnalysisSummary {
-    const sizes = this.emitPageSizes(targets, emit);
-    if (this.options.pageRank) this.emitPageRanks(targets, emit);
+    budgetFor: BudgetFor,
+  ): Promise<SiteAnalysisSummary> {
+    const sizes = await this.emitPageSizes(targets, emit, budgetFor('page-sizes'));
+    if (this.options.pageRank) await this.emitPageRanks(targets, emit, budgetFor('page-rank'));
     const sitemapSummary = this.options.pageInclusion
-      ? this.emitInclusion(targets, site, emit)
+      ? await this.emitInclusion(targets, site, emit, budgetFor('page-inclusion'))
       : undefined;
     return {
       brokenAnchors: this.brokenAnchors,
@@ -106,10 +117,16 @@ export class SiteAnalysis {
     };
   }
 
-  private emitPageSizes(targets: Target[], emit: (event: ScanEvent) => void) {
+  private async emitPageSizes(
+    targets: Target[],
+    emit: (event: ScanEvent) => void,
+    budget: PhaseBudget,
+  ) {
     const buckets = [0, 0, 0, 0, 0, 0];
     let fattest = 0;
     for (const page of this.pages) {
+      if (budget.exhausted) break;
+      await budget.pace();
       if (!page) continue;
       const size = pageSize(page.htmlBytes, page.contentType, sizedResources(page, targets));
       buckets[pageSizeBucket(size.totalBytes)]!++;
@@ -119,40 +136,38 @@ export class SiteAnalysis {
     return { buckets, fattest };
   }
 
-  private emitPageRanks(targets: Target[], emit: (event: ScanEvent) => void): void {
+  private async emitPageRanks(
+    targets: Target[],
+    emit: (event: ScanEvent) => void,
+    budget: PhaseBudget,
+  ): Promise<void> {
     const graph = this.graph;
     if (!graph) return;
-    const from: number[] = [];
-    const to: number[] = [];
-    const seen = new Set<string>();
-    for (let edge = 0; edge < graph.from.length; edge++) {
-      const source = graph.from.at(edge);
-      const destination = pageIdOf(targets[graph.to.at(edge)]);
-      if (destination === undefined || destination === source) continue;
-      const key = `${source}:${destination}`;
-      if (seen.has(key)) continue; // two addresses of one page (a redirect) are one edge
-      seen.add(key);
-      from.push(source);
-      to.push(destination);
-    }
-    const ranks = computePageRank(this.pages.length, from, to);
+    const { from, to } = pageEdges(graph, targets, this.pages.length);
+    const ranks = await computePageRank(this.pages.length, from, to, { budget });
+    if (budget.cancelled) return;
     const scores = pageRankScores(ranks);
-    this.pages.forEach((page, pageId) => {
-      if (page)
-        emit({
-          type: 'page-rank',
-          page: page.url,
-          rank: ranks[pageId] ?? 0,
-          score: scores[pageId] ?? 0,
-        });
-    });
+    for (let pageId = 0; pageId < this.pages.length; pageId++) {
+      const page = this.pages[pageId];
+      if (!page) continue;
+      // Ranks cut short are still ranks (fewer iterations): every page gets one.
+      if (budget.cancelled) return;
+      await budget.pace();
+      emit({
+        type: 'page-rank',
+        page: page.url,
+        rank: ranks[pageId] ?? 0,
+        score: scores[pageId] ?? 0,
+      });
+    }
   }
 
-  private emitInclusion(
+  private async emitInclusion(
     targets: Target[],
     { sitemap, robots }: SiteFiles,
     emit: (event: ScanEvent) => void,
-  ): SitemapSummary {
+    budget: PhaseBudget,
+  ): Promise<SitemapSummary> {
     const inSitemap = new Set((sitemap?.urls ?? []).map((url) => this.options.keyOf(url)));
     const inbound = this.inboundByPage(targets);
     const summary: SitemapSummary = {
@@ -164,14 +179,24 @@ export class SiteAnalysis {
       notIndexable: 0,
       missingFromSitemap: 0,
     };
+    // Sitemap entries among the checked URLs, found in one pass (no map of every target).
     const listedPages = new Set<number>();
+    const listedTargets = new Map<string, Target>();
     for (const target of targets) {
+      if (budget.exhausted) return summary;
+      await budget.pace();
+      if (inSitemap.size === 0) break;
+      const key = this.options.keyOf(target.url);
+      if (!inSitemap.has(key)) continue;
+      if (!listedTargets.has(key)) listedTargets.set(key, target);
       const pageId = pageIdOf(target);
-      if (pageId !== undefined && inSitemap.has(this.options.keyOf(target.url)))
-        listedPages.add(pageId);
+      if (pageId !== undefined) listedPages.add(pageId);
     }
-    this.pages.forEach((page, pageId) => {
-      if (!page) return;
+    for (let pageId = 0; pageId < this.pages.length; pageId++) {
+      const page = this.pages[pageId];
+      if (!page) continue;
+      if (budget.exhausted) return summary;
+      await budget.pace();
       const event = this.pageInclusion(
         page,
         pageId,
@@ -184,19 +209,23 @@ export class SiteAnalysis {
       if (summary.sitemaps.length > 0 && event.indexable && !event.inSitemap)
         summary.missingFromSitemap++;
       emit(event);
-    });
-    this.emitUnparsedSitemapEntries(targets, sitemap, summary, emit);
+    }
+    this.emitUnparsedSitemapEntries(listedTargets, sitemap, summary, emit);
     return summary;
   }
 
   private pageInclusion(
     page: PageRecord,
     pageId: number,
-    inbound: Map<number, { count: number; sources: Set<string> }>,
+    inbound: InboundLinks,
     inSitemap: boolean,
     robots: RobotsRules,
   ): PageInclusionEvent {
-    const links = inbound.get(pageId);
+    const from = inbound.starts[pageId] ?? 0;
+    const sources = Array.from(
+      inbound.sources.subarray(from, from + (inbound.filled[pageId] ?? 0)),
+      (source) => this.pages[source]?.url,
+    ).filter((url): url is string => url !== undefined);
     const facts = indexability({
       statusCode: page.statusCode,
       robotsMeta: page.robotsMeta,
@@ -205,7 +234,7 @@ export class SiteAnalysis {
       url: page.url,
       allowedByRobotsTxt: robots.isAllowed(page.url),
     });
-    const inboundLinks = links?.count ?? 0;
+    const inboundLinks = inbound.counts[pageId] ?? 0;
     const isStart =
       this.options.keyOf(page.url) === this.options.keyOf(this.options.startUrl) || pageId === 0;
     return {
@@ -213,7 +242,7 @@ export class SiteAnalysis {
       page: page.url,
       statusCode: page.statusCode,
       inboundLinks,
-      inboundSources: [...(links?.sources ?? [])].slice(0, 20),
+      inboundSources: [...new Set(sources)],
       ...facts,
       ...(page.canonical ? { canonical: page.canonical } : {}),
       inSitemap,
@@ -223,12 +252,11 @@ export class SiteAnalysis {
 
   /** Sitemap entries that are not parsed pages: broken, redirected elsewhere, or not HTML. */
   private emitUnparsedSitemapEntries(
-    targets: Target[],
+    byKey: ReadonlyMap<string, Target>,
     sitemap: SitemapContents | undefined,
     summary: SitemapSummary,
     emit: (event: ScanEvent) => void,
   ): void {
-    const byKey = new Map(targets.map((target) => [this.options.keyOf(target.url), target]));
     for (const url of sitemap?.urls ?? []) {
       const target = byKey.get(this.options.keyOf(url));
       const check = target?.check;
@@ -266,25 +294,104 @@ export class SiteAnalysis {
     }
   }
 
-  /** Inbound links per page, summed over every address that reaches it (redirects included). */
-  private inboundByPage(targets: Target[]): Map<number, { count: number; sources: Set<string> }> {
-    const inbound = new Map<number, { count: number; sources: Set<string> }>();
+  /**
+   * Inbound links per page, summed over every address that reaches it (redirects included), and
+   * up to `maxInboundSources` distinct pages linking to it: counts in one typed array, sources in
+   * one flat array by page (offsets first), so a million pages cost a few tens of MB, not an
+   * object and a set each.
+   */
+  private inboundByPage(targets: Target[]): InboundLinks {
+    const pageCount = this.pages.length;
+    const counts = new Int32Array(pageCount);
+    const starts = new Int32Array(pageCount + 1);
     const graph = this.graph;
-    if (!graph) return inbound;
-    const sourcesByTarget = graph.sourcesByTarget(20);
+    if (!graph) return { counts, starts, sources: new Int32Array(0), filled: counts };
     for (const target of targets) {
       const pageId = pageIdOf(target);
-      if (pageId === undefined) continue;
-      const entry = inbound.get(pageId) ?? { count: 0, sources: new Set<string>() };
-      entry.count += graph.inboundLinks(target.id);
-      for (const sourcePage of sourcesByTarget.get(target.id) ?? []) {
-        const url = this.pages[sourcePage]?.url;
-        if (url) entry.sources.add(url);
-      }
-      inbound.set(pageId, entry);
+      if (pageId !== undefined && pageId < pageCount)
+        counts[pageId]! += graph.inboundLinks(target.id);
     }
-    return inbound;
+    const destinationOf = (edge: number) => {
+      const pageId = pageIdOf(targets[graph.to.at(edge)]);
+      return pageId !== undefined && pageId < pageCount ? pageId : -1;
+    };
+    // Room per page: its edges, at most maxInboundSources; then the distinct sources, in order.
+    for (let edge = 0; edge < graph.from.length; edge++) {
+      const page = destinationOf(edge);
+      if (page >= 0 && starts[page + 1]! < maxInboundSources) starts[page + 1]!++;
+    }
+    for (let page = 0; page < pageCount; page++) starts[page + 1]! += starts[page]!;
+    const sources = new Int32Array(starts[pageCount]!);
+    const filled = new Int32Array(pageCount);
+    for (let edge = 0; edge < graph.from.length; edge++) {
+      const page = destinationOf(edge);
+      if (page < 0) continue;
+      const source = graph.from.at(edge);
+      const from = starts[page]!;
+      const used = filled[page]!;
+      if (from + used >= starts[page + 1]!) continue;
+      if (sources.subarray(from, from + used).includes(source)) continue;
+      sources[from + used] = source;
+      filled[page] = used + 1;
+    }
+    return { counts, starts, sources, filled };
   }
+}
+
+/** Inbound links by page id (see SiteAnalysis.inboundByPage). */
+interface InboundLinks {
+  counts: Int32Array;
+  starts: Int32Array;
+  sources: Int32Array;
+  /** How many of a page's slots in `sources` hold a source. */
+  filled: Int32Array;
+}
+
+/** Pages named as linking to a page, at most (page inclusion shows them). */
+const maxInboundSources = 20;
+
+/**
+ * The link graph as page → page edges, one per distinct pair: two addresses of one page (a
+ * redirect) make one edge. Edges are grouped by source page (a counting sort, O(edges)) and each
+ * page's repeats dropped with a small set: no key per edge is ever made.
+ */
+function pageEdges(
+  graph: LinkGraph,
+  targets: Target[],
+  pageCount: number,
+): { from: Int32Array; to: Int32Array } {
+  const edges = graph.from.length;
+  // A page whose links were taken but which was never recorded has no rank: its edges go.
+  const sourceOf = (edge: number) => {
+    const source = graph.from.at(edge);
+    return source < pageCount ? source : -1;
+  };
+  const start = new Int32Array(pageCount + 1);
+  for (let edge = 0; edge < edges; edge++) {
+    const source = sourceOf(edge);
+    if (source >= 0) start[source + 1]!++;
+  }
+  for (let page = 0; page < pageCount; page++) start[page + 1]! += start[page]!;
+  const fill = start.slice(0, pageCount);
+  const grouped = new Int32Array(edges);
+  for (let edge = 0; edge < edges; edge++) {
+    const source = sourceOf(edge);
+    if (source >= 0) grouped[fill[source]!++] = pageIdOf(targets[graph.to.at(edge)]) ?? -1;
+  }
+  const from = new IntList(Math.max(1, edges));
+  const to = new IntList(Math.max(1, edges));
+  const destinations = new Set<number>();
+  for (let source = 0; source < pageCount; source++) {
+    destinations.clear();
+    for (let edge = start[source]!; edge < start[source + 1]!; edge++) {
+      const destination = grouped[edge]!;
+      if (destination < 0 || destination === source || destinations.has(destination)) continue;
+      destinations.add(destination);
+      from.push(source);
+      to.push(destination);
+    }
+  }
+  return { from: from.toArray(), to: to.toArray() };
 }
 
 /** The resources of a page that answered, with their type and size (a loop: this runs per page). */

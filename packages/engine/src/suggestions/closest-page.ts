@@ -2,16 +2,12 @@ import type { SuggestionBasis } from '@linkaudit/core';
 import {
   clearWinner,
   editSimilarity,
+  minimumLead,
+  minimumScore,
   roundedConfidence,
   wordOverlap,
   words,
 } from './similarity.js';
-
-/** A page the crawl read: where it is and its title. */
-export interface KnownPage {
-  url: string;
-  title?: string;
-}
 
 export interface PageGuess {
   url: string;
@@ -21,51 +17,224 @@ export interface PageGuess {
 
 /** The same file name in another folder is strong evidence, not proof (index.html is common). */
 const sameFileNameScore = 0.9;
-
+/** Pages next to the broken address in path order, each side: where typos and renumbering land. */
+const pathNeighbours = 8;
 /**
- * The page of the site a broken internal link most likely meant: by path likeness, the same file
- * name elsewhere, or a title matching the link's text. Only a clear winner is offered.
+ * Pages whose title could matter to one link text, at most. Past it the text's words are common
+ * on the site, many titles are about as close, and no title can be sure to win: no guess.
  */
-export function closestPage(
-  brokenUrl: string,
-  linkText: string | undefined,
-  pages: readonly KnownPage[],
-): PageGuess | undefined {
-  const broken = new URL(brokenUrl);
-  const brokenPath = broken.pathname.toLowerCase();
-  const brokenFile = fileName(brokenPath);
-  const textWords = words(linkText ?? '');
-  const scored = pages
-    .filter((page) => sameOrigin(page.url, broken) && page.url !== brokenUrl)
-    .map((page) => {
-      const { score, basis } = scorePage(page, brokenPath, brokenFile, textWords);
-      return { item: { url: page.url, basis }, score };
-    });
-  const winner = clearWinner(scored);
-  if (!winner) return undefined;
-  return {
-    url: winner.item.url,
-    confidence: roundedConfidence(winner.score),
-    basis: winner.item.basis,
-  };
+const maxTitleCandidates = 256;
+/** A page scoring below this can neither win nor stand close enough to the winner to stop it. */
+const relevantScore = minimumScore - minimumLead;
+/** A file name shared by two pages or more: each would score `sameFileNameScore`, none can win. */
+const shared = -1;
+
+/** One host's pages in path order, and its file names, built once the crawl is over. */
+interface HostPages {
+  /** Its number in `PageIndex.hostOf`. */
+  number: number;
+  /** Page ids sorted by lower-case path. */
+  ids: Int32Array;
+  /** The lower-case path of `ids[i]`. */
+  paths: string[];
+  /** File name → the one page that has it, or `shared`. */
+  fileNames: Map<string, number>;
 }
 
-function scorePage(
-  page: KnownPage,
-  brokenPath: string,
-  brokenFile: string,
-  textWords: string[],
-): { score: number; basis: PageGuess['basis'] } {
-  const path = new URL(page.url).pathname.toLowerCase();
-  const candidates: Array<{ score: number; basis: PageGuess['basis'] }> = [
-    { score: editSimilarity(brokenPath, path), basis: 'path' },
-    {
-      score: brokenFile !== '' && fileName(path) === brokenFile ? sameFileNameScore : 0,
-      basis: 'file-name',
-    },
-    { score: wordOverlap(textWords, words(page.title ?? '')), basis: 'title' },
-  ];
-  return candidates.reduce((best, next) => (next.score > best.score ? next : best));
+/**
+ * The pages of a site as the closest-page guess (issue 27) looks them up (issue 34): a broken
+ * internal link is compared with a bounded list of candidates — its neighbours in path order,
+ * the page with the same file name, the pages whose title shares the rarest words of the link's
+ * text — never with every page, so the guesses cost O(pages · log + broken links) whatever the
+ * site's size. Only a clear winner is offered, as before.
+ */
+export class PageIndex {
+  private readonly urls: string[] = [];
+  private readonly titles: Array<string | undefined> = [];
+  private readonly known = new Set<string>();
+  private hosts: Map<string, HostPages> | undefined;
+  /** By page id, once built: the lower-case path and the host's number. */
+  private pathOf: string[] = [];
+  private hostOf = new Int32Array(0);
+  private titleWords = new Map<string, number[] | 'common'>();
+  /** Pages compared with a broken address so far: the work the guesses cost. */
+  scored = 0;
+
+  /** A page the crawl read (2xx); a page seen twice counts once. */
+  add(url: string, title: string | undefined): void {
+    if (this.known.has(url)) return;
+    this.known.add(url);
+    this.urls.push(url);
+    this.titles.push(title);
+    this.hosts = undefined;
+  }
+
+  get size(): number {
+    return this.urls.length;
+  }
+
+  /**
+   * Makes the words of these link texts findable in page titles: one pass over the titles,
+   * keeping only the words asked for (a word on more pages than `maxTitleCandidates` is common).
+   */
+  indexTitleWords(linkTexts: Iterable<string>): void {
+    const wanted = new Set<string>();
+    for (const text of linkTexts) for (const word of words(text)) wanted.add(word);
+    this.titleWords = new Map();
+    if (wanted.size === 0) return;
+    this.titles.forEach((title, id) => {
+      if (!title) return;
+      for (const word of new Set(words(title))) {
+        if (!wanted.has(word)) continue;
+        const pages = this.titleWords.get(word) ?? [];
+        if (pages === 'common') continue;
+        pages.push(id);
+        this.titleWords.set(word, pages.length > maxTitleCandidates ? 'common' : pages);
+      }
+    });
+  }
+
+  /**
+   * The page a broken internal link most likely meant: by path likeness, the same file name
+   * elsewhere, or a title matching the link's text. Only a clear winner is offered.
+   */
+  closest(brokenUrl: string, linkText: string | undefined): PageGuess | undefined {
+    const broken = parsed(brokenUrl);
+    const host = broken && this.hostPages().get(broken.host);
+    if (!broken || !host) return undefined;
+    const brokenPath = broken.pathname.toLowerCase();
+    const brokenFile = fileName(brokenPath);
+    const textWords = words(linkText ?? '');
+    const candidates = this.candidates(host, brokenPath, brokenFile, textWords);
+    if (!candidates) return undefined;
+    const scored = [];
+    for (const id of candidates) {
+      const url = this.urls[id]!;
+      if (url === brokenUrl || this.hostOf[id] !== host.number) continue;
+      const { score, basis } = this.scorePage(id, brokenPath, brokenFile, textWords);
+      if (score >= relevantScore) scored.push({ item: { url, basis }, score });
+    }
+    this.scored += candidates.size;
+    const winner = clearWinner(scored);
+    if (!winner) return undefined;
+    return {
+      url: winner.item.url,
+      confidence: roundedConfidence(winner.score),
+      basis: winner.item.basis,
+    };
+  }
+
+  /** The pages worth scoring, or undefined when none can clearly win. */
+  private candidates(
+    host: HostPages,
+    brokenPath: string,
+    brokenFile: string,
+    textWords: string[],
+  ): Set<number> | undefined {
+    const candidates = new Set<number>();
+    if (brokenFile !== '') {
+      const page = host.fileNames.get(brokenFile);
+      if (page === shared) return undefined;
+      if (page !== undefined) candidates.add(page);
+    }
+    const at = lowerBound(host.paths, brokenPath);
+    const from = Math.max(0, at - pathNeighbours);
+    const to = Math.min(host.ids.length, at + pathNeighbours);
+    for (let index = from; index < to; index++) candidates.add(host.ids[index]!);
+    const titled = this.titleCandidates(textWords);
+    if (!titled) return undefined;
+    for (const id of titled) candidates.add(id);
+    return candidates;
+  }
+
+  /**
+   * Pages whose title shares enough of the text's words to score `relevantScore`: such a title
+   * holds at least one of the text's rarest words (all but the fewest it must share), so only
+   * those words' pages are read. Undefined when they are too many to tell a winner.
+   */
+  private titleCandidates(textWords: string[]): number[] | undefined {
+    const unique = [...new Set(textWords)];
+    if (unique.length === 0) return [];
+    const mustShare = Math.ceil(relevantScore * unique.length);
+    const postings = unique.map((word) => this.titleWords.get(word) ?? []);
+    const sizes = postings.map((pages) => (pages === 'common' ? Infinity : pages.length));
+    const rarest = postings
+      .map((pages, index) => ({ pages, size: sizes[index]! }))
+      .sort((a, b) => a.size - b.size)
+      .slice(0, unique.length - mustShare + 1);
+    const pages: number[] = [];
+    for (const { pages: posting } of rarest) {
+      if (posting === 'common') return undefined;
+      pages.push(...posting);
+      if (pages.length > maxTitleCandidates) return undefined;
+    }
+    return pages;
+  }
+
+  private scorePage(
+    id: number,
+    brokenPath: string,
+    brokenFile: string,
+    textWords: string[],
+  ): { score: number; basis: PageGuess['basis'] } {
+    const path = this.pathOf[id] ?? '';
+    const candidates: Array<{ score: number; basis: PageGuess['basis'] }> = [
+      { score: editSimilarity(brokenPath, path), basis: 'path' },
+      {
+        score: brokenFile !== '' && fileName(path) === brokenFile ? sameFileNameScore : 0,
+        basis: 'file-name',
+      },
+      { score: wordOverlap(textWords, words(this.titles[id] ?? '')), basis: 'title' },
+    ];
+    return candidates.reduce((best, next) => (next.score > best.score ? next : best));
+  }
+
+  /** Pages grouped by host, in path order: one sort, on the first guess after pages were added. */
+  private hostPages(): Map<string, HostPages> {
+    if (this.hosts) return this.hosts;
+    const byHost = new Map<string, Array<{ id: number; path: string }>>();
+    this.pathOf = new Array<string>(this.urls.length);
+    this.hostOf = new Int32Array(this.urls.length).fill(-1);
+    this.urls.forEach((url, id) => {
+      const page = parsed(url);
+      if (!page) return;
+      const path = page.pathname.toLowerCase();
+      const list = byHost.get(page.host) ?? [];
+      if (list.length === 0) byHost.set(page.host, list);
+      list.push({ id, path });
+      this.pathOf[id] = path;
+    });
+    this.hosts = new Map();
+    for (const [host, pages] of byHost) {
+      const number = this.hosts.size;
+      for (const { id } of pages) this.hostOf[id] = number;
+      pages.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      const fileNames = new Map<string, number>();
+      for (const { id, path } of pages) {
+        const file = fileName(path);
+        if (file !== '') fileNames.set(file, fileNames.has(file) ? shared : id);
+      }
+      this.hosts.set(host, {
+        number,
+        ids: Int32Array.from(pages, (page) => page.id),
+        paths: pages.map((page) => page.path),
+        fileNames,
+      });
+    }
+    return this.hosts;
+  }
+}
+
+/** The first index whose path is not below `path` (binary search). */
+function lowerBound(paths: readonly string[], path: string): number {
+  let low = 0;
+  let high = paths.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (paths[middle]! < path) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The last path segment, unless it is a folder or a generic index page. */
@@ -74,10 +243,10 @@ function fileName(path: string): string {
   return /^(index|default)\.\w+$/.test(last) ? '' : last;
 }
 
-function sameOrigin(url: string, broken: URL): boolean {
+function parsed(url: string): URL | undefined {
   try {
-    return new URL(url).host === broken.host;
+    return new URL(url);
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -3,21 +3,32 @@
  * offered only when one candidate clearly wins.
  */
 
+/** Two rows of the edit-distance table, grown as needed and reused: guesses run by the thousand. */
+let previousRow = new Int32Array(64);
+let currentRow = new Int32Array(64);
+
 /** 1 − edit distance / longer length (Levenshtein, two rows). */
 export function editSimilarity(a: string, b: string): number {
   if (a === b) return 1;
   const longer = Math.max(a.length, b.length);
   if (longer === 0) return 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-    }
-    previous = current;
+  if (previousRow.length <= b.length) {
+    previousRow = new Int32Array(b.length * 2 + 1);
+    currentRow = new Int32Array(b.length * 2 + 1);
   }
-  return 1 - (previous[b.length] ?? longer) / longer;
+  let previous = previousRow;
+  let current = currentRow;
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    const code = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1]! + (code === b.charCodeAt(j - 1) ? 0 : 1);
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution);
+    }
+    [previous, current] = [current, previous];
+  }
+  return 1 - previous[b.length]! / longer;
 }
 
 /** Lower-case words of a text, an address segment or a file name (`Getting-Started.html`). */

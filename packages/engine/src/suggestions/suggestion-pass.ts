@@ -2,8 +2,9 @@ import { FailureReason, type Suggestion, type SuggestionBasis } from '@linkaudit
 import type { LinkCheck, ScanEvent, SuggestionEvent } from '../events.js';
 import { HtmlLinkExtractor } from '../extract/html-links.js';
 import type { HttpClient } from '../fetch/http-client.js';
+import type { PhaseBudget } from '../phase-budget.js';
 import { closestAnchor } from './closest-anchor.js';
-import { closestPage, type KnownPage } from './closest-page.js';
+import { PageIndex } from './closest-page.js';
 import { linkTextAt } from './link-text.js';
 import { fetchText } from './page-fetch.js';
 
@@ -22,13 +23,22 @@ export interface SuggestionPassOptions {
   /** Certificates are verified: only then is an https twin worth offering. */
   verifiesCertificates: boolean;
   /**
-   * The whole pass's time (fetches and all): past it, fetches under way are given up and the
-   * fixes not yet worked out are left out, so a scan's end is never held long by slow hosts.
+   * The time of the pass's fetches: past it, fetches under way are given up and the fixes that
+   * needed them are left out, so a scan's end is never held long by slow hosts. (The guesses
+   * after the fetches are bounded by their phase budget.)
    */
   deadlineMs: number;
 }
 
 const concurrency = 4;
+
+/** The first broken link to a missing page, where it is: its text is read back from there. */
+interface FirstLink {
+  url: string;
+  source: string;
+  line: number;
+  column: number;
+}
 const explained: Partial<Record<string, SuggestionBasis>> = {
   [FailureReason.InvalidCertificate]: 'certificate',
   [FailureReason.TimeOut]: 'timeout',
@@ -42,8 +52,8 @@ const explained: Partial<Record<string, SuggestionBasis>> = {
  * `maxFetches`.
  */
 export class SuggestionPass {
-  private readonly pages: KnownPage[] = [];
-  private readonly firstLinks = new Map<string, { source: string; line: number; column: number }>();
+  readonly pages = new PageIndex();
+  private readonly firstLinks = new Map<string, Omit<FirstLink, 'url'>>();
   private readonly missingFragments = new Map<string, Set<string>>();
   private fetchesLeft: number;
 
@@ -54,7 +64,7 @@ export class SuggestionPass {
   /** Takes note of what the suggestions need from one event of the scan. */
   observe(event: ScanEvent): void {
     if (event.type === 'page' && event.statusCode >= 200 && event.statusCode < 300) {
-      this.pages.push({ url: event.finalUrl, ...(event.title ? { title: event.title } : {}) });
+      this.pages.add(event.finalUrl, event.title);
     } else if (event.type === 'link') {
       if (event.anchor?.state === 'missing') {
         const fragments = this.missingFragments.get(event.url) ?? new Set<string>();
@@ -75,60 +85,105 @@ export class SuggestionPass {
 
   /**
    * Emits one suggestion event per URL (or fragment) with a fix; `fetch`: may pages be read.
-   * Facts first (they need nothing), then the fixes of broken links (anchors, missing pages),
-   * then https twins of working links, within the pass's deadline.
+   * Facts first (they need nothing); then, within the fetch deadline, the fetches: anchor ids,
+   * the texts of links to missing pages, https twins; then the closest page of every missing
+   * page, each compared with a bounded list of candidates, within `budget`.
    */
   async finish(
     targets: readonly CheckedUrl[],
     fetch: boolean,
     emit: (event: SuggestionEvent) => void,
+    budget: PhaseBudget,
   ): Promise<void> {
-    const pages: Array<() => Promise<void>> = [];
-    const twins: Array<() => Promise<void>> = [];
+    const missing: string[] = [];
+    const twins: string[] = [];
     for (const target of targets) {
+      if (budget.exhausted) return;
+      await budget.pace();
       if (target.alias || !target.check) continue;
       const fact = factOf(target.check);
       if (fact) emit({ type: 'suggestion', url: target.url, suggestion: fact });
-      else if (isMissingPage(target)) pages.push(() => this.suggestPage(target.url, fetch, emit));
-      else if (fetch && this.isHttpsCandidate(target))
-        twins.push(() => this.suggestHttps(target.url, emit));
+      else if (isMissingPage(target)) missing.push(target.url);
+      else if (fetch && this.isHttpsCandidate(target)) twins.push(target.url);
     }
-    const anchors = fetch
-      ? [...this.missingFragments].map(
-          ([url, fragments]) =>
-            () =>
-              this.suggestAnchors(url, fragments, emit),
-        )
-      : [];
+    const linkTexts = fetch
+      ? await this.fetchPages(missing, twins, emit)
+      : new Map<string, string>();
+    this.pages.indexTitleWords(linkTexts.values());
+    for (const url of missing) {
+      if (budget.exhausted) return;
+      await budget.pace();
+      const guess = this.pages.closest(url, linkTexts.get(url));
+      if (guess)
+        emit({
+          type: 'suggestion',
+          url,
+          suggestion: suggestion('closest-page', guess.basis, guess.url, guess.confidence),
+        });
+    }
+  }
+
+  /**
+   * The pass's fetches, within its deadline: the fixes of broken links (anchor ids, the texts
+   * of links to missing pages, each source page read once) before the https twins of working
+   * ones. Resolves with the link texts found, by missing URL.
+   */
+  private async fetchPages(
+    missing: readonly string[],
+    twins: readonly string[],
+    emit: (event: SuggestionEvent) => void,
+  ): Promise<Map<string, string>> {
+    const linkTexts = new Map<string, string>();
+    const anchors = [...this.missingFragments].map(
+      ([url, fragments]) =>
+        () =>
+          this.suggestAnchors(url, fragments, emit),
+    );
+    const texts = [...this.linksBySource(missing)].map(
+      ([source, links]) =>
+        () =>
+          this.readLinkTexts(source, links, linkTexts),
+    );
+    const https = twins.map((url) => () => this.suggestHttps(url, emit));
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), this.options.deadlineMs);
     this.deadline = deadline.signal;
     try {
-      await runLimited([...anchors, ...pages, ...twins], concurrency, deadline.signal);
+      await runLimited([...anchors, ...texts, ...https], concurrency, deadline.signal);
     } finally {
       clearTimeout(timer);
+    }
+    return linkTexts;
+  }
+
+  /** The first link to each missing page, grouped by the page it is on (read once for all). */
+  private linksBySource(missing: readonly string[]): Map<string, FirstLink[]> {
+    const bySource = new Map<string, FirstLink[]>();
+    for (const url of missing) {
+      const link = this.firstLinks.get(url);
+      if (!link) continue;
+      const links = bySource.get(link.source) ?? [];
+      if (links.length === 0) bySource.set(link.source, links);
+      links.push({ ...link, url });
+    }
+    return bySource;
+  }
+
+  private async readLinkTexts(
+    source: string,
+    links: readonly FirstLink[],
+    linkTexts: Map<string, string>,
+  ): Promise<void> {
+    const page = await this.fetch(source);
+    if (!page) return;
+    for (const link of links) {
+      const text = linkTextAt(page.text, link.line, link.column);
+      if (text) linkTexts.set(link.url, text);
     }
   }
 
   /** Aborted once the pass's time is up: fetches under way then answer nothing at once. */
   private deadline: AbortSignal | undefined;
-
-  private async suggestPage(
-    url: string,
-    fetch: boolean,
-    emit: (event: SuggestionEvent) => void,
-  ): Promise<void> {
-    const link = this.firstLinks.get(url);
-    const source = link && fetch ? await this.fetch(link.source) : undefined;
-    const text = link && source ? linkTextAt(source.text, link.line, link.column) : undefined;
-    const guess = closestPage(url, text, this.pages);
-    if (guess)
-      emit({
-        type: 'suggestion',
-        url,
-        suggestion: suggestion('closest-page', guess.basis, guess.url, guess.confidence),
-      });
-  }
 
   private async suggestAnchors(
     url: string,
