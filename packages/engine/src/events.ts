@@ -238,6 +238,16 @@ export interface SuggestionEvent {
   suggestion: Suggestion;
 }
 
+/**
+ * The scan moved on to the work after the crawl (issue 34): `rule-checking` once every page is
+ * read (site-wide rules, suggested fixes), `finalizing` for the site analysis (sizes, rank,
+ * inclusion). The server shows them as SPEC's statuses 9 and 11.
+ */
+export interface PhaseEvent {
+  type: 'phase';
+  phase: 'rule-checking' | 'finalizing';
+}
+
 export interface PageReadEvent {
   type: 'page-read';
   record: PageReadRecord;
@@ -269,5 +279,6 @@ export type ScanEvent =
   | PageInclusionEvent
   | RuleViolationEvent
   | SuggestionEvent
+  | PhaseEvent
   | ProgressEvent
   | DoneEvent;

@@ -206,6 +206,7 @@ class ScanRun {
     this.frontier.drain();
     crawl?.ledger.close();
     await this.certificates?.settled();
+    this.emit({ type: 'phase', phase: 'rule-checking' });
     await rules?.finishSite();
     // Pages are read again only while the scan may still fetch (not once cancelled or timed
     // out), and never by a resumed run: it promised to read no page its first run had read.
@@ -219,6 +220,7 @@ class ScanRun {
         budget,
       );
     }
+    this.emit({ type: 'phase', phase: 'finalizing' });
     const analysis = this.analysis.finish(
       crawl?.ledger.targets ?? [],
       crawl?.siteFiles ?? { sitemap: undefined, robots: allowAllRobots },

@@ -94,17 +94,18 @@ describe('page rank', () => {
     expect(ranks.reduce((sum, event) => sum + event.rank, 0)).toBeCloseTo(1, 6);
   });
 
-  it('reports the analysis once the crawl is over: sizes, then ranks, then inclusion, then done', async () => {
+  it('reports the analysis once the crawl is over: its phases, sizes, then ranks, then inclusion, then done', async () => {
     const { events } = await collectScan(
       { url: site.url('/'), scanDepth: 3, checkPageRank: true, checkPageInclusion: true },
       { lookup },
     );
-    const types = events.map((event) => event.type).filter((type) => type !== 'progress');
-    const firstAnalysis = types.indexOf('page-size');
-    expect(types.slice(0, firstAnalysis).every((type) => type === 'page' || type === 'link')).toBe(
-      true,
-    );
-    expect(types.slice(firstAnalysis)).toEqual([
+    const types = events
+      .filter((event) => event.type !== 'progress')
+      .map((event) => (event.type === 'phase' ? event.phase : event.type));
+    const crawlEnd = types.indexOf('rule-checking');
+    expect(types.slice(0, crawlEnd).every((type) => type === 'page' || type === 'link')).toBe(true);
+    expect(types.slice(crawlEnd, crawlEnd + 2)).toEqual(['rule-checking', 'finalizing']);
+    expect(types.slice(crawlEnd + 2)).toEqual([
       ...Array<string>(4).fill('page-size'),
       ...Array<string>(4).fill('page-rank'),
       ...Array<string>(4).fill('page-inclusion'),

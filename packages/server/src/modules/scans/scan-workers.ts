@@ -6,6 +6,7 @@ import {
   type CrawlSettings,
   type DoneEvent,
   type EngineOptions,
+  type PhaseEvent,
   type ScanResume,
 } from '@linkaudit/engine';
 import type { Clock } from '../../clock.js';
@@ -190,6 +191,7 @@ export class ScanWorkers {
       const resume = scan.attempts > 1 ? await scanResumeOf(db, scan.id) : undefined;
       await deleteResults(db, scan.id);
       this.#publish(scan, ScanStatus.InProgress);
+      const phases = new ScanPhases((from, to) => this.#advance(scan, from, to));
       const writer = new ScanResultWriter(
         db,
         scan.id,
@@ -197,12 +199,13 @@ export class ScanWorkers {
           this.deps.updates.publish({
             scanId: scan.id,
             userId: scan.user_id,
-            status: ScanStatus.InProgress,
+            status: phases.status,
             ...totals,
           }),
         this.owner,
       );
-      const done = await this.#scan(scan, controller.signal, writer, resume);
+      const done = await this.#scan(scan, controller.signal, writer, resume, phases);
+      await phases.settled();
       if (leaseLost) return;
       if (this.#stopped) {
         await this.#handBack(scan);
@@ -221,6 +224,7 @@ export class ScanWorkers {
     signal: AbortSignal,
     writer: ScanResultWriter,
     resume: ScanResume | undefined,
+    phases: ScanPhases,
   ): Promise<DoneEvent> {
     try {
       const policy = (await this.deps.policyFor?.(scan)) ?? this.deps.policy;
@@ -229,7 +233,10 @@ export class ScanWorkers {
         resume,
         signal,
         policy,
-        onEvent: (event) => writer.add(event),
+        onEvent: (event) => {
+          if (event.type === 'phase') phases.enter(event.phase);
+          writer.add(event);
+        },
         backpressure: writer,
       });
     } catch (error) {
@@ -262,12 +269,10 @@ export class ScanWorkers {
    */
   async #finish(scan: ScanRow, done: DoneEvent, writer: ScanResultWriter): Promise<void> {
     const { db } = this.deps.database;
-    const held = (from: number, to: number) => advanceHeldScan(db, scan.id, this.owner, [from], to);
-    if (await held(ScanStatus.InProgress, ScanStatus.RuleChecking)) {
-      this.#publish(scan, ScanStatus.RuleChecking);
-      await held(ScanStatus.RuleChecking, ScanStatus.Finalizing);
-      this.#publish(scan, ScanStatus.Finalizing);
-    }
+    // The engine's phases moved it on as they came (9, 11); a scan that ended before them goes
+    // through them now. A cancelling scan (8) stays as it is.
+    await this.#advance(scan, [ScanStatus.InProgress], ScanStatus.RuleChecking);
+    await this.#advance(scan, [ScanStatus.RuleChecking], ScanStatus.Finalizing);
     let status: number = endingStatus(done);
     let logMessage = done.error ?? null;
     try {
@@ -298,6 +303,13 @@ export class ScanWorkers {
       this.deps.log.warn({ err: error }, 'refreshing planner statistics failed'),
     );
     await this.deps.onFinished?.(scan.id);
+  }
+
+  /** One step of 5 → 9 → 11 while the lease is this worker's; published when it happened. */
+  async #advance(scan: ScanRow, from: readonly number[], to: number): Promise<boolean> {
+    const moved = await advanceHeldScan(this.deps.database.db, scan.id, this.owner, from, to);
+    if (moved) this.#publish(scan, to);
+    return moved;
   }
 
   #publish(scan: ScanRow, status: number): void {
@@ -332,4 +344,36 @@ function failedDone(startUrl: string, error: string): DoneEvent {
     error,
     summary: emptyScanSummary(startUrl),
   };
+}
+
+/**
+ * A running scan's status as the engine's phases move it (issue 34): In progress while it
+ * crawls, Rule checking once every page is read (site rules, suggested fixes), Finalizing for the
+ * site analysis. Each step is written in order, one at a time, as its phase event comes.
+ */
+class ScanPhases {
+  status: number = ScanStatus.InProgress;
+  #steps: Promise<void> = Promise.resolve();
+
+  constructor(private readonly advance: (from: number[], to: number) => Promise<boolean>) {}
+
+  enter(phase: PhaseEvent['phase']): void {
+    const [from, to] =
+      phase === 'rule-checking'
+        ? [[ScanStatus.InProgress], ScanStatus.RuleChecking]
+        : [[ScanStatus.InProgress, ScanStatus.RuleChecking], ScanStatus.Finalizing];
+    this.#steps = this.#steps
+      .then(() => this.advance(from, to))
+      .then(
+        (moved) => {
+          if (moved) this.status = to;
+        },
+        () => undefined, // the next step, or the scan's end, tries again
+      );
+  }
+
+  /** Resolves once every phase step asked for is written. */
+  settled(): Promise<void> {
+    return this.#steps;
+  }
 }
