@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountLanguageSchema } from './account.js';
 import { suggestionSchema } from './suggestion.js';
+import { postCrawlPhases } from './scan-summary.js';
 import { rowTriageSchema, triageFilters } from './triage.js';
 
 /**
@@ -353,6 +354,8 @@ export const reportSummarySchema = z.object({
   brokenSamples: z.array(z.object({ failureReason: z.string(), links: z.array(linkRowSchema) })),
   /** Three rule violations. */
   ruleSamples: z.array(ruleRowSchema),
+  /** Phases after the crawl that reached their time limit: their results are partial (issue 34). */
+  cutShort: z.array(z.enum(postCrawlPhases)).optional(),
   /**
    * What the owner's ignore marks took out of the figures above (issue 27 triage): broken link
    * occurrences and URLs, broken anchor links, rule findings.

@@ -103,6 +103,15 @@ No broken links.
 `);
   });
 
+  it('says which phases after the crawl stopped at their time limit', () => {
+    const report = reportOf(shopEvents, {
+      summary: { ...shopSummary, cutShort: ['suggestions', 'page-rank'] },
+    });
+    expect(formatText(report, plain)).toMatch(
+      /\n {2}Partial {5}suggested fixes, page rank: stopped at the time limit\n {2}Pages/,
+    );
+  });
+
   it('says a scan stopped at the error limit, not at the link limit', () => {
     const report = reportOf(shopEvents, {
       status: ScanStatus.OverMaxLinks,

@@ -1,5 +1,11 @@
 import { styleText } from 'node:util';
-import { limits, ruleCategoryLabel, ScanStatus, suggestionLine } from '@linkaudit/core';
+import {
+  limits,
+  ruleCategoryLabel,
+  ScanStatus,
+  suggestionLine,
+  type PostCrawlPhase,
+} from '@linkaudit/core';
 import type {
   CertificateEvent,
   PageInclusionEvent,
@@ -40,6 +46,13 @@ const stopLabels: Record<StopCause, string> = {
   timeout: 'the time limit was reached',
   cancelled: 'the scan was cancelled',
   error: 'an error',
+};
+
+const phaseLabels: Record<PostCrawlPhase, string> = {
+  suggestions: 'suggested fixes',
+  'page-sizes': 'page sizes',
+  'page-rank': 'page rank',
+  'page-inclusion': 'page inclusion',
 };
 
 /**
@@ -97,6 +110,10 @@ function summaryLines(report: ScanReport, paint: Paint): string[] {
     lines.push(`  Stopped     ${stopLabels[done.stoppedBy]}`);
   }
   if (done.error) lines.push(`  Error       ${paint('red', done.error)}`);
+  if (summary.cutShort) {
+    const phases = summary.cutShort.map((phase) => phaseLabels[phase]).join(', ');
+    lines.push(`  Partial     ${paint('yellow', `${phases}: stopped at the time limit`)}`);
+  }
   const broken = `${count(summary.brokenLinks, 'link')} to ${count(summary.uniqueBrokenLinks, 'URL')}`;
   lines.push(
     `  Pages       ${summary.pages}`,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   brokenAnchorReason,
   limits,
+  postCrawlPhases,
   ruleCategoryLabel,
   scanRequestSchema,
   type ReportQuery,
@@ -118,6 +119,7 @@ export function assembleReport(scan: ScanRow, figures: ReportFigures): ReportSum
     })),
     brokenSamples,
     ruleSamples: rules.rows,
+    ...(summary.cutShort && summary.cutShort.length > 0 ? { cutShort: summary.cutShort } : {}),
   };
 }
 
@@ -129,8 +131,9 @@ const storedSummarySchema = z.object({
   brokenAnchors: z.number().default(0),
   duplicateAnchors: z.number().default(0),
   certificateProblems: z.number().default(0),
+  cutShort: z.array(z.enum(postCrawlPhases)).optional(),
 }) satisfies z.ZodType<
-  Pick<ScanSummary, 'brokenAnchors' | 'duplicateAnchors' | 'certificateProblems'>
+  Pick<ScanSummary, 'brokenAnchors' | 'duplicateAnchors' | 'certificateProblems' | 'cutShort'>
 >;
 
 function storedSummary(scan: ScanRow): z.infer<typeof storedSummarySchema> {

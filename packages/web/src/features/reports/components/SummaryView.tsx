@@ -103,6 +103,21 @@ function IgnoredLine({
   );
 }
 
+/** Phases after the crawl that stopped at their time limit: what they show is partial. */
+function CutShortLine({ phases }: { phases: NonNullable<ReportSummary['cutShort']> }) {
+  const { t } = useTranslation();
+  const names = phases.map((phase) => t(`report.cutShort.phase.${phase}`));
+  return (
+    <Alert
+      className="report-cut-short"
+      type="warning"
+      showIcon
+      style={{ margin: '16px 0' }}
+      title={t('report.cutShort.lead', { phases: names.join(t('report.cutShort.separator')) })}
+    />
+  );
+}
+
 /**
  * The Summary tab and the print summary: totals, then the four sections of SPEC §2 with their
  * charts, samples and exact empty states. `expanded` opens every sample list (Expand All, print).
@@ -155,6 +170,7 @@ export function SummaryView({
           <Statistic title={t('report.summary.fattestPages')} value={summary.fattestPages} />
         </Col>
       </Row>
+      {summary.cutShort && <CutShortLine phases={summary.cutShort} />}
       {summary.ignored && <IgnoredLine ignored={summary.ignored} onShow={onShowIgnored} />}
       {summary.totalLinks === 0 ? (
         <EmptyState text={t('report.empty.noLinksProcessed')} />
