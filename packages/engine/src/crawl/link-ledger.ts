@@ -11,6 +11,7 @@ import { crawlerTrap, crawlerTrapCheck } from './crawler-traps.js';
 import type { Frontier } from './frontier.js';
 import { skippedCheck } from './immediate-checks.js';
 import { addressKeyOf, type CrawlContext } from './crawl-context.js';
+import { compactCheck, Interner } from './compact-values.js';
 import { LinkIntake } from './link-intake.js';
 import {
   addressPrefix,
@@ -69,6 +70,8 @@ export class LinkLedger {
   private readonly shapes = new LinkShapes();
   private readonly intake = new LinkIntake();
   private readonly pageUrls: string[] = [];
+  /** Host names and content types, each kept once (see compact-values.ts). */
+  readonly strings = new Interner();
   /** Checks of an interrupted run, by address key, until a link names their URL. */
   private readonly resumed: Map<string, LinkCheck>;
   private closed = false;
@@ -123,12 +126,24 @@ export class LinkLedger {
     const target: Target = {
       id: this.targets.length,
       url,
-      host: parsed.host,
+      host: this.strings.intern(parsed.host),
       internal: this.context.scope.isInternal(parsed),
       depth,
-      ...flags,
+      crawl: flags.crawl,
+      readAnchors: flags.readAnchors,
+      resource: flags.resource,
       state: 'queued',
       pendingHead: -1,
+      // Set as the crawl goes; named here so they live in the object itself, not in a property
+      // array added later (~80 bytes a URL, 80 MB over a million).
+      alias: undefined,
+      pageId: undefined,
+      claimedBy: undefined,
+      sameAs: undefined,
+      pageRead: undefined,
+      bytes: undefined,
+      reread: undefined,
+      check: undefined,
     };
     this.targets.push(target);
     const { prefix, path } = splitAddress(parsed);
@@ -280,7 +295,7 @@ export class LinkLedger {
   settle(target: Target, check: LinkCheck): void {
     if (target.state === 'settled' || this.closed) return;
     target.state = 'settled';
-    target.check = check;
+    target.check = compactCheck(check, target.url, this.strings);
     this.deps.tally.settle(check);
     if (target.reread) this.queueReread(target, check);
     if (!target.reread) this.answerPending(target);

@@ -15,6 +15,7 @@ import type { LinkLedger } from './link-ledger.js';
 import { pageBase } from './resolve-link.js';
 import type { StopControl } from './stop-control.js';
 import type { Target } from './targets.js';
+import { noStrings } from './compact-values.js';
 
 export interface PageReaderDeps {
   context: CrawlContext;
@@ -83,6 +84,8 @@ export class PageReader {
       }
     } finally {
       pageDone();
+      // Read: whoever asks later need not wait, and a million pages keep no promise each.
+      target.pageRead = undefined;
     }
     return finalAddress;
   }
@@ -146,7 +149,9 @@ export class PageReader {
     bytes: number,
   ): number {
     const html = fetched.html!;
-    const pageId = this.deps.ledger.addPage(html.finalUrl);
+    // The address's own string when the page did not move: every page's address is kept once.
+    const finalUrl = html.finalUrl === target.url ? target.url : html.finalUrl;
+    const pageId = this.deps.ledger.addPage(finalUrl);
     target.pageId = pageId;
     target.bytes = bytes;
     if (finalAddress) finalAddress.pageId = pageId;
@@ -155,7 +160,7 @@ export class PageReader {
     this.deps.emit({
       type: 'page',
       url: target.url,
-      finalUrl: html.finalUrl,
+      finalUrl,
       statusCode,
       contentType: html.contentType,
       bytes,
@@ -179,15 +184,15 @@ export class PageReader {
       if (targetId !== undefined && isResourceKind(link.kind)) resources.add(targetId);
     }
     this.deps.analysis.recordPage(pageId, {
-      url: html.finalUrl,
+      url: finalUrl,
       targetId: target.id,
       htmlBytes: bytes,
-      contentType: html.contentType,
+      contentType: this.deps.ledger.strings.intern(html.contentType),
       statusCode,
-      robotsMeta: page.robotsMeta,
+      robotsMeta: page.robotsMeta.length > 0 ? page.robotsMeta : noStrings,
       xRobotsTag: header(html.response.headers['x-robots-tag']),
       canonical: absolute(page.canonicalHref, baseUrl),
-      resources: [...resources],
+      resources,
     });
     return pageId;
   }

@@ -24,7 +24,7 @@ export interface Target {
   /** A redirect whose page is read through this other target. */
   sameAs?: Target;
   /** Settles when the claimed page has been read (its anchors are known). */
-  pageRead?: Promise<void>;
+  pageRead?: Promise<void> | undefined;
   /** Bytes downloaded when it was parsed as a page. */
   bytes?: number;
   state: 'queued' | 'active' | 'settled';

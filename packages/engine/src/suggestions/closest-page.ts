@@ -73,6 +73,17 @@ export class PageIndex {
     return this.urls.length;
   }
 
+  /** Lets go of every page once the guesses are made: the analysis after them needs the room. */
+  clear(): void {
+    this.urls.length = 0;
+    this.titles.length = 0;
+    this.known.clear();
+    this.hosts = undefined;
+    this.pathOf = [];
+    this.hostOf = new Int32Array(0);
+    this.titleWords = new Map();
+  }
+
   /**
    * Makes the words of these link texts findable in page titles: one pass over the titles,
    * keeping only the words asked for (a word on more pages than `maxTitleCandidates` is common).

@@ -110,16 +110,20 @@ export class SuggestionPass {
       ? await this.fetchPages(missing, twins, emit)
       : new Map<string, string>();
     this.pages.indexTitleWords(linkTexts.values());
-    for (const url of missing) {
-      if (budget.exhausted) return;
-      await budget.pace();
-      const guess = this.pages.closest(url, linkTexts.get(url));
-      if (guess)
-        emit({
-          type: 'suggestion',
-          url,
-          suggestion: suggestion('closest-page', guess.basis, guess.url, guess.confidence),
-        });
+    try {
+      for (const url of missing) {
+        if (budget.exhausted) return;
+        await budget.pace();
+        const guess = this.pages.closest(url, linkTexts.get(url));
+        if (guess)
+          emit({
+            type: 'suggestion',
+            url,
+            suggestion: suggestion('closest-page', guess.basis, guess.url, guess.confidence),
+          });
+      }
+    } finally {
+      this.pages.clear();
     }
   }
 
