@@ -19,6 +19,7 @@ import * as siteSpellingWords from './2026-11-27T0100-site-spelling-words.js';
 import * as scanSuggestions from './2026-11-27T0110-scan-suggestions.js';
 import * as triageMarks from './2026-11-27T1000-triage-marks.js';
 import * as reportReadFigures from './2026-11-28T0600-report-read-figures.js';
+import * as reportPageTypeIndexes from './2026-11-28T0610-report-page-type-indexes.js';
 
 /** Every migration in order; names sort by date (and time) so the history reads top to bottom. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0110-scan-suggestions': scanSuggestions,
   '2026-11-27T1000-triage-marks': triageMarks,
   '2026-11-28T0600-report-read-figures': reportReadFigures,
+  '2026-11-28T0610-report-page-type-indexes': reportPageTypeIndexes,
 };

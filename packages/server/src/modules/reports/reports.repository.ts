@@ -147,7 +147,12 @@ async function pageAndTotal<Stored, Row>(
   knownTotal: number | undefined,
   count: () => Promise<number>,
 ): Promise<{ rows: Row[]; total: number }> {
-  const [page, total] = await Promise.all([pageOf(rows, query).execute(), knownTotal ?? count()]);
+  // A page past the known end (or of an empty tab) reads nothing: no rows to walk to find none.
+  const pastEnd = knownTotal !== undefined && (query.page - 1) * query.pageSize >= knownTotal;
+  const [page, total] = await Promise.all([
+    pastEnd ? [] : pageOf(rows, query).execute(),
+    knownTotal ?? count(),
+  ]);
   return { rows: page.map(toRow), total };
 }
 
@@ -762,6 +767,14 @@ export async function linkGroups(
     ]);
     return { groups: page, total };
   }
+  if (
+    query.groupBy === 'target' &&
+    !filtersLinks(query) &&
+    !query.source &&
+    (await storedLinkCounts(db, scanId)) !== undefined
+  ) {
+    return targetGroups(db, scanId, query);
+  }
   const column = query.groupBy === 'reason' ? 't.reason' : 't.url';
   const base = linkTargetQuery(db, scanId, query);
   const [page, total] = await Promise.all([
@@ -769,6 +782,34 @@ export async function linkGroups(
     groupCount(db, base, column),
   ]);
   return { groups: page, total };
+}
+
+/**
+ * Groups by target URL under filters of the targets' own (every link of a target matches or none)
+ * once the scan's reference counts are written: each URL's links are its targets' reference
+ * counts, read from the targets' covering index instead of grouping every matching link (5,000
+ * broken targets of 3.4 million links: ~800 ms a page, now the targets alone).
+ */
+async function targetGroups(db: Kysely<Database>, scanId: string, query: LinkFilter) {
+  const linked = () => matchingTargets(db, scanId, query).where('t.reference_count', '>', 0);
+  const [rows, total] = await Promise.all([
+    pageOf(
+      linked()
+        .select([
+          't.url as key',
+          (eb) => eb.fn.sum<number | string>('t.reference_count').as('count'),
+        ])
+        .groupBy('t.url')
+        .orderBy(query.sortBy === 'count' ? 'count' : 'key', query.sortOrder),
+      query,
+    ).execute(),
+    counted(
+      db
+        .selectFrom(linked().select('t.url').distinct().as('g'))
+        .select((eb) => eb.fn.countAll<number | string>().as('count')),
+    ),
+  ]);
+  return { groups: rows.map((row) => ({ key: row.key, count: Number(row.count) })), total };
 }
 
 /**
