@@ -56,7 +56,6 @@ import {
   computeUrlCheckpoints,
   duplicateAnchorPage,
   duplicateAnchorRows,
-  fileTypes,
   ignoredFigures,
   inclusionCounts,
   inclusionPage,
@@ -78,6 +77,8 @@ import {
   type UrlCheckpoint,
 } from './reports.repository.js';
 import { streamPdf } from './pdf/pdf-stream.js';
+import { reportData, type ReportReader } from './report-reader.js';
+import { fileTypeCsv, fileTypePage, fileTypeRows } from './tabs/file-type-tab.js';
 import { pdfPageOptions, writeReportPdf } from './pdf/report-pdf.js';
 
 /**
@@ -200,6 +201,22 @@ export class ReportService {
     return this.#tabFigures.read(reportFiguresKey(scan), true, () =>
       tabFigures(this.deps.db, this.#writeDb, scan.id),
     );
+  }
+
+  /** The report reader of one request (report-reader.ts): the scan, once its reader may read it. */
+  async #reader(user: SignedInUser | null, id: string): Promise<ReportReader> {
+    return this.#readerOf(await this.#scan(user, id));
+  }
+
+  #readerOf(scan: ScanRow): ReportReader {
+    let stored: Promise<TabFigures | undefined> | undefined;
+    return {
+      scan,
+      db: this.deps.db,
+      exportDb: this.deps.exportDb ?? this.deps.db,
+      // Asked once per request, whichever tab asks.
+      stored: () => (stored ??= this.#stored(scan)),
+    };
   }
 
   /** The summary's figures: stored for a finished scan, else read live (shared, not kept). */
@@ -564,22 +581,7 @@ export class ReportService {
     id: string,
     query: ReportQuery,
   ): Promise<ReportData<FileTypeRow>> {
-    const stored = await this.#stored(await this.#scan(user, id));
-    const all = stored?.types ?? (await fileTypes(this.deps.db, id));
-    // The filter keeps the chosen content type; the choices stay every type of the scan.
-    const shown = query.category ? all.filter((type) => type.contentType === query.category) : all;
-    const start = (query.page - 1) * query.pageSize;
-    return reportData(
-      query,
-      shown.slice(start, start + query.pageSize),
-      shown.length,
-      all.map((type) => ({
-        name: type.contentType,
-        value: type.contentType,
-        count: type.count,
-        allRules: all.length,
-      })),
-    );
+    return fileTypePage(await this.#reader(user, id), query);
   }
 
   /**
@@ -706,16 +708,8 @@ export class ReportService {
         ),
       };
     }
-    // One row per content type: a handful, stored with a finished scan.
-    const types = (await this.#stored(scan))?.types ?? (await fileTypes(db, id));
-    return {
-      fileName,
-      chunks: csvChunks(['Content type', 'Files', 'Bytes'], types, (row) => [
-        row.contentType,
-        row.count,
-        row.totalSize,
-      ]),
-    };
+    const types = await fileTypeRows(this.#readerOf(scan), db);
+    return { fileName, chunks: csvChunks(fileTypeCsv.header, types, fileTypeCsv.cells) };
   }
 }
 
@@ -760,15 +754,4 @@ function inclusionTotal(stored: TabFigures, category: string | undefined): numbe
 
 function yesNo(value: boolean): string {
   return value ? 'yes' : 'no';
-}
-
-/** A tab's answer: one page of rows (or groups), the total and the filter categories. */
-function reportData<Row>(
-  query: ReportQuery,
-  lists: Row[],
-  total: number,
-  filterCategories: ReportData<Row>['filterCategories'],
-  groups: ReportData<Row>['groups'] = null,
-): ReportData<Row> {
-  return { lists, groups, total, page: query.page, pageSize: query.pageSize, filterCategories };
 }
