@@ -64,9 +64,6 @@ import {
   linkPage,
   linkRows,
   linkRowsWithSuggestions,
-  pageContentTypes,
-  pagePage,
-  pageRows,
   reasonCounts,
   ruleCategoryCounts,
   ruleCounts,
@@ -79,6 +76,7 @@ import {
 import { streamPdf } from './pdf/pdf-stream.js';
 import { reportData, type ReportReader } from './report-reader.js';
 import { fileTypeCsv, fileTypePage, fileTypeRows } from './tabs/file-type-tab.js';
+import { pageCsv, pageTabPage, pageTabRows } from './tabs/page-tab.js';
 import { pdfPageOptions, writeReportPdf } from './pdf/report-pdf.js';
 
 /**
@@ -366,7 +364,12 @@ export class ReportService {
         model: await this.#withoutIgnored(scan, assembleReport(scan, figures), marks),
         scannedAt: new Date(scan.created_at),
         ruleCounts: await ruleCounts(db, id, undefined, marks),
-        fattest: pageRows(db, id, defaultQuery({}), PDF_BATCH_ROWS, limits.fattestPageBytes),
+        fattest: pageTabRows(
+          this.#readerOf(scan),
+          defaultQuery({}),
+          PDF_BATCH_ROWS,
+          limits.fattestPageBytes,
+        ),
         duplicates: duplicateAnchorRows(db, id, defaultQuery({}), PDF_BATCH_ROWS),
         broken: linkRowsWithSuggestions(
           db,
@@ -453,28 +456,7 @@ export class ReportService {
     id: string,
     query: ReportQuery,
   ): Promise<ReportData<PageRow>> {
-    const stored = await this.#stored(await this.#scan(user, id));
-    const known =
-      stored &&
-      (query.category
-        ? (stored.pageTypes.find((type) => type.contentType === query.category)?.count ?? 0)
-        : stored.pages);
-    const [types, { rows, total }] = await Promise.all([
-      stored?.pageTypes ?? pageContentTypes(this.deps.db, id),
-      pagePage(this.deps.db, id, query, 0, known),
-    ]);
-    // The filter offers the content types the pages have (pageBaseQuery filters by them).
-    return reportData(
-      query,
-      rows,
-      total,
-      types.map((type) => ({
-        name: type.contentType,
-        value: type.contentType,
-        count: type.count,
-        allRules: types.length,
-      })),
-    );
+    return pageTabPage(await this.#reader(user, id), query);
   }
 
   async rules(
@@ -635,16 +617,9 @@ export class ReportService {
       return {
         fileName,
         chunks: csvChunks(
-          ['Page', 'Status code', 'Total bytes', 'HTML bytes', 'Title', 'Page rank'],
-          pageRows(db, id, query, CSV_BATCH_ROWS),
-          (row) => [
-            row.uri,
-            row.statusCode,
-            row.contentSize,
-            row.htmlSize,
-            row.title,
-            row.pageRank,
-          ],
+          pageCsv.header,
+          pageTabRows(this.#readerOf(scan), query, CSV_BATCH_ROWS),
+          pageCsv.cells,
         ),
       };
     }
