@@ -184,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     workerId: config.scans.workerId,
     policyFor: (scan) => samples.policyFor(scan),
     onFinished: (scanId) => changeNotifier.afterRun(scanId),
+    finishing: (scanId) => reports.storeFinished(scanId),
     engineOptions: {
       requestDeadlineMs: config.scans.requestDeadlineSeconds * 1000,
       ...deps.engineOptions,
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.reportDb,
     exportDb: database.exportDb,
     marksDb: database.db,
+    writeDb: database.db,
     scans,
     samples,
   });

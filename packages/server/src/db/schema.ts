@@ -6,6 +6,7 @@ import type { ScansTables } from '../modules/scans/scans.table.js';
 import type { SchedulesTables } from '../modules/schedules/schedules.table.js';
 import type { SpellingTables } from '../modules/spelling/spelling.table.js';
 import type { TriageTables } from '../modules/reports/triage.table.js';
+import type { ReadFiguresTables } from '../modules/reports/read-figures.table.js';
 
 /** Table types of every domain, composed into the one Database interface Kysely is typed with. */
 export interface ServerMetaTable {
@@ -22,6 +23,7 @@ export interface Database
     ScansTables,
     SchedulesTables,
     SpellingTables,
-    TriageTables {
+    TriageTables,
+    ReadFiguresTables {
   server_meta: ServerMetaTable;
 }

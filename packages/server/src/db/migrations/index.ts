@@ -18,6 +18,8 @@ import * as admin from './2026-11-26T2320-admin.js';
 import * as siteSpellingWords from './2026-11-27T0100-site-spelling-words.js';
 import * as scanSuggestions from './2026-11-27T0110-scan-suggestions.js';
 import * as triageMarks from './2026-11-27T1000-triage-marks.js';
+import * as reportReadFigures from './2026-11-28T0600-report-read-figures.js';
+import * as reportPageTypeIndexes from './2026-11-28T0610-report-page-type-indexes.js';
 
 /** Every migration in order; names sort by date (and time) so the history reads top to bottom. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +42,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0100-site-spelling-words': siteSpellingWords,
   '2026-11-27T0110-scan-suggestions': scanSuggestions,
   '2026-11-27T1000-triage-marks': triageMarks,
+  '2026-11-28T0600-report-read-figures': reportReadFigures,
+  '2026-11-28T0610-report-page-type-indexes': reportPageTypeIndexes,
 };

@@ -120,6 +120,42 @@ export async function brokenLinkRows(db: Kysely<Database>, scanId: string, limit
   }));
 }
 
+/** The query's page of `rows` (SPEC's page numbers start at 1). */
+function pageOf<Paged>(
+  rows: { limit(limit: number): { offset(offset: number): Paged } },
+  query: { page: number; pageSize: number },
+): Paged {
+  return rows.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+}
+
+/** A count statement's one row (`count(*) as count`) as a number. */
+async function counted(statement: {
+  executeTakeFirstOrThrow(): Promise<{ count: number | string }>;
+}): Promise<number> {
+  return Number((await statement.executeTakeFirstOrThrow()).count);
+}
+
+/**
+ * "One page plus the number of rows", written once for every tab: the page of `rows` in the
+ * query's order, and the total `count` reads, or `knownTotal` when it was stored with the
+ * finished scan (issue 34), so the read costs a page whatever the scan's size.
+ */
+async function pageAndTotal<Stored, Row>(
+  rows: { limit(limit: number): { offset(offset: number): { execute(): Promise<Stored[]> } } },
+  query: { page: number; pageSize: number },
+  toRow: (row: Stored) => Row,
+  knownTotal: number | undefined,
+  count: () => Promise<number>,
+): Promise<{ rows: Row[]; total: number }> {
+  // A page past the known end (or of an empty tab) reads nothing: no rows to walk to find none.
+  const pastEnd = knownTotal !== undefined && (query.page - 1) * query.pageSize >= knownTotal;
+  const [page, total] = await Promise.all([
+    pastEnd ? [] : pageOf(rows, query).execute(),
+    knownTotal ?? count(),
+  ]);
+  return { rows: page.map(toRow), total };
+}
+
 /**
  * The column a sort key names on a tab, else the tab's default. Own keys only: a key such as
  * `constructor` must never reach the query builder as an inherited function.
@@ -157,12 +193,14 @@ export async function brokenAnchorLinks(db: Kysely<Database>, scanId: string): P
   return Number(row.count);
 }
 
+/** The query as the link tab reads it; `knownAnchorLinks` when stored with the scan. */
 export async function linkFilterOf(
   db: Kysely<Database>,
   scanId: string,
   query: TriagedQuery,
+  knownAnchorLinks?: number,
 ): Promise<LinkFilter> {
-  const anchorLinks = await brokenAnchorLinks(db, scanId);
+  const anchorLinks = knownAnchorLinks ?? (await brokenAnchorLinks(db, scanId));
   if (query.reason === brokenAnchorReason) {
     const { reason: _reason, ...rest } = query;
     return { ...rest, status: 'anchor', anchorLinks };
@@ -204,7 +242,7 @@ function brokenOrAnchorLinkIds(db: Kysely<Database>, scanId: string) {
  * Leaving ignored URLs out keeps to whole targets, so the shortcuts still hold (less those URLs);
  * showing the marked rows picks single links (anchors) and does not.
  */
-function filtersLinks(query: LinkFilter): boolean {
+export function filtersLinks(query: LinkFilter): boolean {
   return (
     query.status === 'anchor' ||
     query.status === 'brokenOrAnchor' ||
@@ -510,8 +548,9 @@ export async function linkPage(
   scanId: string,
   request: TriagedQuery,
   checkpoints: UrlCheckpointSource = computeUrlCheckpoints,
+  knownAnchorLinks?: number,
 ): Promise<{ rows: LinkRow[]; total: number }> {
-  const query = await linkFilterOf(db, scanId, request);
+  const query = await linkFilterOf(db, scanId, request, knownAnchorLinks);
   const stored = await storedLinkCounts(db, scanId);
   const storedAll = storedLinkCount(stored, query);
   const storedTotal =
@@ -717,8 +756,9 @@ export async function linkGroups(
   db: Kysely<Database>,
   scanId: string,
   request: TriagedQuery,
+  knownAnchorLinks?: number,
 ): Promise<{ groups: Array<{ key: string; count: number }>; total: number }> {
-  const query = await linkFilterOf(db, scanId, request);
+  const query = await linkFilterOf(db, scanId, request, knownAnchorLinks);
   // Grouping by target or reason needs links and targets only; by source page, the pages too.
   if (query.groupBy === 'source') {
     const [page, total] = await Promise.all([
@@ -727,6 +767,14 @@ export async function linkGroups(
     ]);
     return { groups: page, total };
   }
+  if (
+    query.groupBy === 'target' &&
+    !filtersLinks(query) &&
+    !query.source &&
+    (await storedLinkCounts(db, scanId)) !== undefined
+  ) {
+    return targetGroups(db, scanId, query);
+  }
   const column = query.groupBy === 'reason' ? 't.reason' : 't.url';
   const base = linkTargetQuery(db, scanId, query);
   const [page, total] = await Promise.all([
@@ -734,6 +782,34 @@ export async function linkGroups(
     groupCount(db, base, column),
   ]);
   return { groups: page, total };
+}
+
+/**
+ * Groups by target URL under filters of the targets' own (every link of a target matches or none)
+ * once the scan's reference counts are written: each URL's links are its targets' reference
+ * counts, read from the targets' covering index instead of grouping every matching link (5,000
+ * broken targets of 3.4 million links: ~800 ms a page, now the targets alone).
+ */
+async function targetGroups(db: Kysely<Database>, scanId: string, query: LinkFilter) {
+  const linked = () => matchingTargets(db, scanId, query).where('t.reference_count', '>', 0);
+  const [rows, total] = await Promise.all([
+    pageOf(
+      linked()
+        .select([
+          't.url as key',
+          (eb) => eb.fn.sum<number | string>('t.reference_count').as('count'),
+        ])
+        .groupBy('t.url')
+        .orderBy(query.sortBy === 'count' ? 'count' : 'key', query.sortOrder),
+      query,
+    ).execute(),
+    counted(
+      db
+        .selectFrom(linked().select('t.url').distinct().as('g'))
+        .select((eb) => eb.fn.countAll<number | string>().as('count')),
+    ),
+  ]);
+  return { groups: rows.map((row) => ({ key: row.key, count: Number(row.count) })), total };
 }
 
 /**
@@ -846,17 +922,20 @@ export async function pagePage(
   scanId: string,
   query: ReportQuery,
   minBytes = 0,
+  knownTotal?: number,
 ): Promise<{ rows: PageRow[]; total: number }> {
-  const rowsQuery = pageRowsQuery(db, scanId, query, minBytes)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [rows, count] = await Promise.all([
-    rowsQuery.execute(),
-    pageBaseQuery(db, scanId, query, minBytes)
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { total: Number(count.count), rows: rows.map(toPageRow) };
+  return pageAndTotal(
+    pageRowsQuery(db, scanId, query, minBytes),
+    query,
+    toPageRow,
+    knownTotal,
+    () =>
+      counted(
+        pageBaseQuery(db, scanId, query, minBytes).select((eb) =>
+          eb.fn.countAll<number | string>().as('count'),
+        ),
+      ),
+  );
 }
 
 /** Every row of the page tab matching the filters (over `minBytes`), streamed as linkRows is. */
@@ -1001,10 +1080,8 @@ export async function rulePage(
   db: Kysely<Database>,
   scanId: string,
   query: TriagedQuery,
+  knownTotal?: number,
 ): Promise<{ rows: RuleRow[]; total: number }> {
-  const rowsQuery = ruleRowsQuery(db, scanId, query)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
   // Counted without the pages (every violation has its page): the violations' index alone.
   let countQuery = db.selectFrom('scan_rule_violations as r').where('r.scan_id', '=', scanId);
   if (query.category) countQuery = countQuery.where('r.category_id', '=', Number(query.category));
@@ -1014,14 +1091,15 @@ export async function rulePage(
   }
   const triage = findingTriageCondition(db, scanId, query.marks);
   if (triage) countQuery = countQuery.where(triage);
-  const [rows, count] = await Promise.all([
-    rowsQuery.execute(),
-    countQuery
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await pageAndTotal(
+    ruleRowsQuery(db, scanId, query),
+    query,
+    (row) => row,
+    knownTotal,
+    () => counted(countQuery.select((eb) => eb.fn.countAll<number | string>().as('count'))),
+  );
   const marks = query.marks && (await marksOf(db, query.marks.scope, rows.map(ruleRowKey)));
-  return { total: Number(count.count), rows: rows.map((row) => toRuleRow(row, marks)) };
+  return { total, rows: rows.map((row) => toRuleRow(row, marks)) };
 }
 
 /** Every row of the rule tab matching the filters, streamed as linkRows is. */
@@ -1196,19 +1274,21 @@ export async function duplicateAnchorPage(
   db: Kysely<Database>,
   scanId: string,
   query: ReportQuery,
+  knownTotal?: number,
 ): Promise<{ rows: DuplicateAnchorRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    duplicateAnchorRowsQuery(db, scanId, query)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    db
-      .selectFrom('scan_duplicate_anchors')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('scan_id', '=', scanId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { total: Number(count.count), rows: rows.map(toDuplicateAnchorRow) };
+  return pageAndTotal(
+    duplicateAnchorRowsQuery(db, scanId, query),
+    query,
+    toDuplicateAnchorRow,
+    knownTotal,
+    () =>
+      counted(
+        db
+          .selectFrom('scan_duplicate_anchors')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .where('scan_id', '=', scanId),
+      ),
+  );
 }
 
 /** Every row of the duplicate-anchor tab, streamed as linkRows is. */
@@ -1289,17 +1369,20 @@ export async function inclusionPage(
   db: Kysely<Database>,
   scanId: string,
   query: ReportQuery,
+  knownTotal?: number,
 ): Promise<{ rows: PageInclusionRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    inclusionRowsQuery(db, scanId, query)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    inclusionBaseQuery(db, scanId, query)
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { total: Number(count.count), rows: rows.map(toInclusionRow) };
+  return pageAndTotal(
+    inclusionRowsQuery(db, scanId, query),
+    query,
+    toInclusionRow,
+    knownTotal,
+    () =>
+      counted(
+        inclusionBaseQuery(db, scanId, query).select((eb) =>
+          eb.fn.countAll<number | string>().as('count'),
+        ),
+      ),
+  );
 }
 
 /** Every row of the page-inclusion tab matching the filter, streamed as linkRows is. */

@@ -39,6 +39,14 @@ import {
   type ReportFigures,
 } from './report-model.js';
 import { scanChanges } from './scan-changes.js';
+import { storedScanChanges } from './stored-changes.js';
+import {
+  storeFinishedFigures,
+  storedCheckpoints,
+  summaryFigures,
+  tabFigures,
+  type TabFigures,
+} from './stored-figures.js';
 import { markCounts, marksOf, triageScopeOf } from './triage.repository.js';
 import { withoutIgnored } from './triage-figures.js';
 import { SharedReads } from './shared-reads.js';
@@ -48,7 +56,6 @@ import {
   computeUrlCheckpoints,
   duplicateAnchorPage,
   duplicateAnchorRows,
-  fileTypes,
   ignoredFigures,
   inclusionCounts,
   inclusionPage,
@@ -57,9 +64,6 @@ import {
   linkPage,
   linkRows,
   linkRowsWithSuggestions,
-  pageContentTypes,
-  pagePage,
-  pageRows,
   reasonCounts,
   ruleCategoryCounts,
   ruleCounts,
@@ -70,6 +74,9 @@ import {
   type UrlCheckpoint,
 } from './reports.repository.js';
 import { streamPdf } from './pdf/pdf-stream.js';
+import { reportData, type ReportReader } from './report-reader.js';
+import { fileTypeCsv, fileTypePage, fileTypeRows } from './tabs/file-type-tab.js';
+import { pageCsv, pageTabPage, pageTabRows } from './tabs/page-tab.js';
 import { pdfPageOptions, writeReportPdf } from './pdf/report-pdf.js';
 
 /**
@@ -94,6 +101,8 @@ export interface ReportServiceDeps {
    * absent.
    */
   marksDb?: Kysely<Database>;
+  /** Where figures computed for a finished scan are stored (not a read-only report lane). */
+  writeDb?: Kysely<Database>;
 }
 
 /** What a CSV export of a tab answers: its file name and its text, produced as it is read. */
@@ -158,11 +167,66 @@ function hostOf(url: string): string {
 
 /** Reports of SPEC §2/§3/§7: summary and the four tabs, paged, sorted, filtered, grouped, as CSV. */
 export class ReportService {
+  /** A running scan's summary figures, shared by its concurrent readers (never kept). */
   readonly #reportFigures = new SharedReads<ReportFigures>(KEPT_REPORTS);
+  /** Finished scans' stored figures (stored-figures.ts), kept once read. */
+  readonly #tabFigures = new SharedReads<TabFigures>(KEPT_REPORTS);
+  readonly #summaries = new SharedReads<ReportFigures>(KEPT_REPORTS);
   /** Where deep pages of the link tab start (reports.repository.ts), per finished scan and filter. */
   readonly #urlCheckpoints = new SharedReads<UrlCheckpoint[]>(KEPT_REPORTS);
 
   constructor(private readonly deps: ReportServiceDeps) {}
+
+  get #writeDb(): Kysely<Database> {
+    return this.deps.writeDb ?? this.deps.db;
+  }
+
+  /**
+   * The Finalizing step of a scan (issue 34): what its report reads need, stored from its final
+   * results before its end is written, so no read of the finished scan counts its rows.
+   */
+  async storeFinished(scanId: string): Promise<void> {
+    const scan = await this.deps.scans.find(scanId);
+    if (scan) await storeFinishedFigures(this.deps.db, this.#writeDb, scan);
+  }
+
+  /**
+   * A finished scan's stored figures (computed and stored on the first read of a scan finished
+   * before they existed), kept in memory once read; undefined while the scan runs.
+   */
+  async #stored(scan: ScanRow): Promise<TabFigures | undefined> {
+    if (!isFinishedStatus(scan.status)) return undefined;
+    return this.#tabFigures.read(reportFiguresKey(scan), true, () =>
+      tabFigures(this.deps.db, this.#writeDb, scan.id),
+    );
+  }
+
+  /** The report reader of one request (report-reader.ts): the scan, once its reader may read it. */
+  async #reader(user: SignedInUser | null, id: string): Promise<ReportReader> {
+    return this.#readerOf(await this.#scan(user, id));
+  }
+
+  #readerOf(scan: ScanRow): ReportReader {
+    let stored: Promise<TabFigures | undefined> | undefined;
+    return {
+      scan,
+      db: this.deps.db,
+      exportDb: this.deps.exportDb ?? this.deps.db,
+      // Asked once per request, whichever tab asks.
+      stored: () => (stored ??= this.#stored(scan)),
+    };
+  }
+
+  /** The summary's figures: stored for a finished scan, else read live (shared, not kept). */
+  async #summaryFigures(scan: ScanRow): Promise<ReportFigures> {
+    const key = reportFiguresKey(scan);
+    if (isFinishedStatus(scan.status)) {
+      return this.#summaries.read(key, true, () =>
+        summaryFigures(this.deps.db, this.#writeDb, scan.id),
+      );
+    }
+    return this.#reportFigures.read(key, false, () => reportFigures(this.deps.db, scan.id));
+  }
 
   /** The owner's scan, an admin's view, or the sample scan (readable by anyone). */
   async #scan(user: SignedInUser | null, id: string): Promise<ScanRow> {
@@ -192,6 +256,9 @@ export class ReportService {
   /** GET /api/report/changes/{id}: the scan's problems against the site's previous scan. */
   async changes(user: SignedInUser | null, id: string, query: ScanChangesQuery) {
     const scan = await this.#scan(user, id);
+    // A finished scan's changes were stored when it finished (stored-changes.ts).
+    if (isFinishedStatus(scan.status))
+      return storedScanChanges(this.deps.db, this.#writeDb, scan, query);
     return scanChanges(this.deps.db, scan, query);
   }
 
@@ -233,14 +300,11 @@ export class ReportService {
     place: HeavyReadPlace = noPlaceNeeded,
   ): Promise<ReportSummary> {
     const scan = await this.#scan(user, id);
-    const key = reportFiguresKey(scan);
-    let figures = this.#reportFigures.kept(key);
+    let figures = this.#summaries.kept(reportFiguresKey(scan));
     if (!figures) {
       const release = await place();
       try {
-        figures = await this.#reportFigures.read(key, isFinishedStatus(scan.status), () =>
-          reportFigures(this.deps.db, id),
-        );
+        figures = await this.#summaryFigures(scan);
       } finally {
         release();
       }
@@ -292,12 +356,7 @@ export class ReportService {
     const scan = await this.#scan(user, id);
     const db = this.deps.exportDb ?? this.deps.db;
     const chunks = streamPdf(pdfPageOptions, async (writer) => {
-      const key = reportFiguresKey(scan);
-      const figures =
-        this.#reportFigures.kept(key) ??
-        (await this.#reportFigures.read(key, isFinishedStatus(scan.status), () =>
-          reportFigures(this.deps.db, id),
-        ));
+      const figures = await this.#summaryFigures(scan);
       // The PDF is the report as its owner triaged it: ignored problems are left out.
       const marks = await this.#marks(scan, 'open');
       await writeReportPdf(writer, {
@@ -305,7 +364,12 @@ export class ReportService {
         model: await this.#withoutIgnored(scan, assembleReport(scan, figures), marks),
         scannedAt: new Date(scan.created_at),
         ruleCounts: await ruleCounts(db, id, undefined, marks),
-        fattest: pageRows(db, id, defaultQuery({}), PDF_BATCH_ROWS, limits.fattestPageBytes),
+        fattest: pageTabRows(
+          this.#readerOf(scan),
+          defaultQuery({}),
+          PDF_BATCH_ROWS,
+          limits.fattestPageBytes,
+        ),
         duplicates: duplicateAnchorRows(db, id, defaultQuery({}), PDF_BATCH_ROWS),
         broken: linkRowsWithSuggestions(
           db,
@@ -326,7 +390,8 @@ export class ReportService {
     const scan = await this.#scan(user, id);
     const marks = await this.#marks(scan, query.triage);
     const triaged = { ...query, marks };
-    const [reasons, anchorLinks] = await this.#linkFigures(scan, marks);
+    const stored = await this.#stored(scan);
+    const [reasons, anchorLinks] = await this.#linkFigures(scan, marks, stored?.anchorLinks);
     // Broken anchors are a failure of their own, after the reasons of SPEC §8.
     const categories =
       anchorLinks > 0
@@ -339,15 +404,24 @@ export class ReportService {
       allRules: categories.length,
     }));
     if (query.groupBy !== 'none') {
-      const { groups, total } = await linkGroups(this.deps.db, id, triaged);
+      const { groups, total } = await linkGroups(this.deps.db, id, triaged, stored?.anchorLinks);
       return reportData(query, [], total, filterCategories, groups);
     }
-    const { rows, total } = await linkPage(this.deps.db, id, triaged, (db, scanId, filter) =>
-      this.#urlCheckpoints.read(
-        `${reportFiguresKey(scan)}|${filter.status}|${filter.reason ?? ''}|${filter.sortOrder}|${filter.marks?.rows ? filter.marks.version : ''}`,
-        isFinishedStatus(scan.status),
-        () => computeUrlCheckpoints(db, scanId, filter),
-      ),
+    const { rows, total } = await linkPage(
+      this.deps.db,
+      id,
+      triaged,
+      (db, scanId, filter) =>
+        this.#urlCheckpoints.read(
+          `${reportFiguresKey(scan)}|${filter.status}|${filter.reason ?? ''}|${filter.sortOrder}|${filter.marks?.rows ? filter.marks.version : ''}`,
+          isFinishedStatus(scan.status),
+          // Of every target (no marks picking rows): stored with the finished scan.
+          () =>
+            stored && !filter.marks?.rows
+              ? storedCheckpoints(db, this.#writeDb, scanId, filter)
+              : computeUrlCheckpoints(db, scanId, filter),
+        ),
+      stored?.anchorLinks,
     );
     return reportData(query, rows, total, filterCategories);
   }
@@ -356,10 +430,14 @@ export class ReportService {
    * The link tab's failure reasons and broken anchor links: of the rows the triage filter shows
    * when it leaves ignored ones out, else of them all.
    */
-  async #linkFigures(scan: ScanRow, marks: TriageReading | undefined) {
+  async #linkFigures(
+    scan: ScanRow,
+    marks: TriageReading | undefined,
+    storedAnchorLinks: number | undefined,
+  ) {
     const [reasons, anchorLinks] = await Promise.all([
       reasonCounts(this.deps.db, scan.id),
-      brokenAnchorLinks(this.deps.db, scan.id),
+      storedAnchorLinks ?? brokenAnchorLinks(this.deps.db, scan.id),
     ]);
     if (!marks?.rows?.exclude) return [reasons, anchorLinks] as const;
     const ignored = await ignoredFigures(this.deps.db, scan.id, marks.scope);
@@ -378,23 +456,7 @@ export class ReportService {
     id: string,
     query: ReportQuery,
   ): Promise<ReportData<PageRow>> {
-    await this.#scan(user, id);
-    const [types, { rows, total }] = await Promise.all([
-      pageContentTypes(this.deps.db, id),
-      pagePage(this.deps.db, id, query),
-    ]);
-    // The filter offers the content types the pages have (pageBaseQuery filters by them).
-    return reportData(
-      query,
-      rows,
-      total,
-      types.map((type) => ({
-        name: type.contentType,
-        value: type.contentType,
-        count: type.count,
-        allRules: types.length,
-      })),
-    );
+    return pageTabPage(await this.#reader(user, id), query);
   }
 
   async rules(
@@ -404,8 +466,15 @@ export class ReportService {
   ): Promise<ReportData<RuleRow>> {
     const scan = await this.#scan(user, id);
     const marks = await this.#marks(scan, query.triage);
-    const categories = await ruleCategoryCounts(this.deps.db, id, marks);
-    const { rows, total } = await rulePage(this.deps.db, id, { ...query, marks });
+    // Stored counts are of every finding: a read that picks findings by mark counts them itself.
+    const stored = marks?.rows ? undefined : await this.#stored(scan);
+    const categories = stored?.categories ?? (await ruleCategoryCounts(this.deps.db, id, marks));
+    const { rows, total } = await rulePage(
+      this.deps.db,
+      id,
+      { ...query, marks },
+      stored && storedRuleTotal(stored, query),
+    );
     return reportData(
       query,
       rows,
@@ -427,7 +496,12 @@ export class ReportService {
   ): Promise<RuleCountsReport> {
     const scan = await this.#scan(user, id);
     const marks = await this.#marks(scan, query.triage);
-    const rules = await ruleCounts(this.deps.db, id, query.category, marks);
+    const stored = marks?.rows ? undefined : await this.#stored(scan);
+    const rules = stored
+      ? stored.rules.filter(
+          (rule) => !query.category || rule.ruleCategoryID === Number(query.category),
+        )
+      : await ruleCounts(this.deps.db, id, query.category, marks);
     return { rules, findings: rules.reduce((sum, rule) => sum + rule.findings, 0) };
   }
 
@@ -449,8 +523,13 @@ export class ReportService {
     id: string,
     query: ReportQuery,
   ): Promise<ReportData<DuplicateAnchorRow>> {
-    await this.#scan(user, id);
-    const { rows, total } = await duplicateAnchorPage(this.deps.db, id, query);
+    const stored = await this.#stored(await this.#scan(user, id));
+    const { rows, total } = await duplicateAnchorPage(
+      this.deps.db,
+      id,
+      query,
+      stored?.duplicateAnchors,
+    );
     return reportData(query, rows, total, []);
   }
 
@@ -460,10 +539,11 @@ export class ReportService {
     id: string,
     query: ReportQuery,
   ): Promise<ReportData<PageInclusionRow>> {
-    await this.#scan(user, id);
+    const stored = await this.#stored(await this.#scan(user, id));
+    const known = stored && inclusionTotal(stored, query.category);
     const [counts, { rows, total }] = await Promise.all([
-      inclusionCounts(this.deps.db, id),
-      inclusionPage(this.deps.db, id, query),
+      stored?.inclusion ?? inclusionCounts(this.deps.db, id),
+      inclusionPage(this.deps.db, id, query, known),
     ]);
     return reportData(
       query,
@@ -483,22 +563,7 @@ export class ReportService {
     id: string,
     query: ReportQuery,
   ): Promise<ReportData<FileTypeRow>> {
-    await this.#scan(user, id);
-    const all = await fileTypes(this.deps.db, id);
-    // The filter keeps the chosen content type; the choices stay every type of the scan.
-    const shown = query.category ? all.filter((type) => type.contentType === query.category) : all;
-    const start = (query.page - 1) * query.pageSize;
-    return reportData(
-      query,
-      shown.slice(start, start + query.pageSize),
-      shown.length,
-      all.map((type) => ({
-        name: type.contentType,
-        value: type.contentType,
-        count: type.count,
-        allRules: all.length,
-      })),
-    );
+    return fileTypePage(await this.#reader(user, id), query);
   }
 
   /**
@@ -552,16 +617,9 @@ export class ReportService {
       return {
         fileName,
         chunks: csvChunks(
-          ['Page', 'Status code', 'Total bytes', 'HTML bytes', 'Title', 'Page rank'],
-          pageRows(db, id, query, CSV_BATCH_ROWS),
-          (row) => [
-            row.uri,
-            row.statusCode,
-            row.contentSize,
-            row.htmlSize,
-            row.title,
-            row.pageRank,
-          ],
+          pageCsv.header,
+          pageTabRows(this.#readerOf(scan), query, CSV_BATCH_ROWS),
+          pageCsv.cells,
         ),
       };
     }
@@ -625,16 +683,8 @@ export class ReportService {
         ),
       };
     }
-    // One row per content type: a handful, grouped by the database.
-    const types = await fileTypes(db, id);
-    return {
-      fileName,
-      chunks: csvChunks(['Content type', 'Files', 'Bytes'], types, (row) => [
-        row.contentType,
-        row.count,
-        row.totalSize,
-      ]),
-    };
+    const types = await fileTypeRows(this.#readerOf(scan), db);
+    return { fileName, chunks: csvChunks(fileTypeCsv.header, types, fileTypeCsv.cells) };
   }
 }
 
@@ -653,17 +703,30 @@ const anyone: SignedInUser = {
   tokenExpiresAt: new Date(0),
 };
 
-function yesNo(value: boolean): string {
-  return value ? 'yes' : 'no';
+/** The rule tab's total by the stored counts (undefined for a group: counted when read). */
+function storedRuleTotal(stored: TabFigures, query: ReportQuery): number | undefined {
+  if (query.ruleId && query.group !== undefined) return undefined;
+  const category = query.category ? Number(query.category) : undefined;
+  if (query.ruleId) {
+    return stored.rules
+      .filter((rule) => rule.ruleId === query.ruleId)
+      .filter((rule) => category === undefined || rule.ruleCategoryID === category)
+      .reduce((sum, rule) => sum + rule.findings, 0);
+  }
+  return stored.categories
+    .filter((row) => category === undefined || row.categoryID === category)
+    .reduce((sum, row) => sum + row.count, 0);
 }
 
-/** A tab's answer: one page of rows (or groups), the total and the filter categories. */
-function reportData<Row>(
-  query: ReportQuery,
-  lists: Row[],
-  total: number,
-  filterCategories: ReportData<Row>['filterCategories'],
-  groups: ReportData<Row>['groups'] = null,
-): ReportData<Row> {
-  return { lists, groups, total, page: query.page, pageSize: query.pageSize, filterCategories };
+/** The page-inclusion tab's total of a category by the stored counts (no category: all). */
+function inclusionTotal(stored: TabFigures, category: string | undefined): number {
+  const { orphan, inSitemap, notInSitemap } = stored.inclusion;
+  if (category === 'orphan') return orphan;
+  if (category === 'inSitemap') return inSitemap;
+  if (category === 'notInSitemap') return notInSitemap;
+  return inSitemap + notInSitemap;
+}
+
+function yesNo(value: boolean): string {
+  return value ? 'yes' : 'no';
 }

@@ -20,12 +20,19 @@ import {
 } from './scan-changes.repository.js';
 
 /** How far back a problem's first-seen date is looked for (scans of the site, newest first). */
-const historyScans = 10;
+export const historyScans = 10;
+
+/** The earlier scans a scan's changes are worked out against (newest first). */
+export type EarlierScans = Awaited<ReturnType<typeof earlierScansOfSite>>;
+
+/** A change without its triage mark (marks change any time; they are put on when read). */
+export type UnmarkedChange = Omit<ScanChangeRow, 'triage'>;
 
 /**
  * A scan's problems against the previous scan of the same site: new, still (with the date of
  * the earliest scan in an unbroken run of scans that had it, within historyScans), fixed. Worked
  * out when asked, from the stored results, so a scan deleted or requeued is simply not compared.
+ * A finished scan reads them stored instead (stored-changes.ts).
  */
 export async function scanChanges(
   db: Kysely<Database>,
@@ -33,13 +40,36 @@ export async function scanChanges(
   query: ScanChangesQuery,
 ): Promise<ScanChanges> {
   const earlier = await earlierScansOfSite(db, scan, historyScans);
-  const [marks, current, ...history] = await Promise.all([
+  const [marks, rows] = await Promise.all([
     marksByKey(db, triageScopeOf(scan)),
+    changeRows(db, scan, earlier),
+  ]);
+  const marked = rows.map((row) => ({ ...row, triage: marks.get(problemKeyOf(row)) ?? null }));
+  return page(marked, earlier[0]?.id ?? null, query);
+}
+
+/** The key a problem has in every scan of the site (scan-changes.repository, core's triageKeyOf). */
+export function problemKeyOf(row: { kind: string; target: string; ruleId: string | null }) {
+  return row.kind === 'rule'
+    ? `rule ${row.ruleId ?? ''} ${row.target}`
+    : `${row.kind} ${row.target}`;
+}
+
+/**
+ * The scan's changes against `earlier` in the order the changes view lists them; a new
+ * problem's first-seen date is the scan's own (its completion, else its creation).
+ */
+export async function changeRows(
+  db: Kysely<Database>,
+  scan: ScanRow,
+  earlier: EarlierScans,
+): Promise<UnmarkedChange[]> {
+  const [current, ...history] = await Promise.all([
     problemsOf(db, scan.id),
     ...earlier.map((run) => problemsOf(db, run.id)),
   ]);
   const ownDate = isoDate(scan.completed_at ?? scan.created_at);
-  const rows: ScanChangeRow[] = [];
+  const rows: UnmarkedChange[] = [];
   for (const [key, problem] of current) {
     let firstSeen = ownDate;
     for (const [index, problems] of history.entries()) {
@@ -47,14 +77,22 @@ export async function scanChanges(
       firstSeen = isoDate(earlier[index]?.completedAt ?? null) ?? firstSeen;
     }
     const state: ChangeState = history[0]?.has(key) ? 'still' : 'new';
-    rows.push({ ...problem, state, firstSeen, triage: marks.get(key) ?? null });
+    rows.push({ ...problem, state, firstSeen });
   }
   for (const [key, problem] of history[0] ?? new Map<string, Problem>()) {
-    if (!current.has(key)) {
-      rows.push({ ...problem, state: 'fixed', firstSeen: null, triage: marks.get(key) ?? null });
-    }
+    if (!current.has(key)) rows.push({ ...problem, state: 'fixed', firstSeen: null });
   }
-  return page(rows, earlier[0]?.id ?? null, query);
+  return rows.sort(changeOrder);
+}
+
+/** The changes view's order: new, still, fixed; then kind, target and detail. */
+export function changeOrder(a: UnmarkedChange, b: UnmarkedChange): number {
+  return (
+    stateOrder[a.state] - stateOrder[b.state] ||
+    a.kind.localeCompare(b.kind) ||
+    (a.target < b.target ? -1 : a.target > b.target ? 1 : 0) ||
+    (a.detail ?? '').localeCompare(b.detail ?? '')
+  );
 }
 
 /**
@@ -109,14 +147,7 @@ function page(
   const matching = rows
     .filter((row) => triageMatches(row, query.triage))
     .filter((row) => (query.state ? row.state === query.state : true))
-    .filter((row) => (query.kind ? row.kind === query.kind : true))
-    .sort(
-      (a, b) =>
-        stateOrder[a.state] - stateOrder[b.state] ||
-        a.kind.localeCompare(b.kind) ||
-        (a.target < b.target ? -1 : a.target > b.target ? 1 : 0) ||
-        (a.detail ?? '').localeCompare(b.detail ?? ''),
-    );
+    .filter((row) => (query.kind ? row.kind === query.kind : true));
   const start = (query.page - 1) * query.pageSize;
   return {
     previousScanId,
@@ -129,6 +160,6 @@ function page(
 
 const stateOrder: Record<ChangeState, number> = { new: 0, still: 1, fixed: 2 };
 
-function isoDate(value: Date | string | null): string | null {
+export function isoDate(value: Date | string | null): string | null {
   return value === null ? null : toDate(value).toISOString();
 }

@@ -21,7 +21,11 @@ export interface TriageScope {
 }
 
 /** A mark's key within its site: sha256 of kind, rule id and target (targets run to 4000 chars). */
-function targetHash(target: TriageTarget): string {
+export function targetHash(target: {
+  kind: string;
+  target: string;
+  ruleId?: string | null;
+}): string {
   return createHash('sha256')
     .update(`${target.kind}\n${target.ruleId ?? ''}\n${target.target}`)
     .digest('hex');

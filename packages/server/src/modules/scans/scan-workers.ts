@@ -55,6 +55,11 @@ export interface ScanWorkerDeps {
   policyFor?: (scan: ScanRow) => Promise<AddressPolicy>;
   /** Called once a scan's outcome is recorded (schedules mail their owners about changes). */
   onFinished?: (scanId: string) => Promise<unknown>;
+  /**
+   * The Finalizing step, once the results are written and before the end is: what the report's
+   * reads need is stored from them (issue 34). A failure is logged; the reads then compute it.
+   */
+  finishing?: (scanId: string) => Promise<unknown>;
 }
 
 const heartbeatMs = 1000;
@@ -275,12 +280,21 @@ export class ScanWorkers {
     await this.#advance(scan, [ScanStatus.RuleChecking], ScanStatus.Finalizing);
     let status: number = endingStatus(done);
     let logMessage = done.error ?? null;
+    let written = false;
     try {
       await writer.finish(done);
+      written = true;
     } catch (error) {
       this.deps.log.error({ err: error, scanId: scan.id }, 'writing scan results failed');
       status = ScanStatus.Failed;
       logMessage = 'Engine Exception: the results could not be saved.';
+    }
+    if (written) {
+      await this.deps
+        .finishing?.(scan.id)
+        .catch((error: unknown) =>
+          this.deps.log.warn({ err: error, scanId: scan.id }, 'storing report figures failed'),
+        );
     }
     const current = await findScan(db, scan.id);
     if (current?.status === ScanStatus.Cancelling) status = ScanStatus.Cancelled;

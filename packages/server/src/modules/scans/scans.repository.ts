@@ -524,6 +524,8 @@ export async function deleteResults(db: Kysely<Database>, scanId: string): Promi
     'scan_page_reads',
     'scan_link_counts',
     'scan_suggestions',
+    'scan_read_figures',
+    'scan_changes',
   ] as const;
   for (const table of tables) await db.deleteFrom(table).where('scan_id', '=', scanId).execute();
 }
