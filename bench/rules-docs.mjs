@@ -13,9 +13,16 @@
 // (corpus/sites.mjs, with its faults); install the Debian package first.
 // --load N     runs N busy-loop processes (nice 0) for the whole bench: a machine whose other
 //              work wants every core, the case where a low-priority rule thread starved
+//              The scans then run in the bench's session, so that the loops compete with their
+//              threads in one scheduler group (Linux autogroups), as a server's scan processes
+//              compete with the rest of the server.
+// --pin CPU   runs the scans and the busy loops on that one CPU only (taskset): the scan's threads
+//              then share one core with the loops, whatever other work the machine has
 // --only VARIANT  measures one variant (`off` or `all`) only
 // --keep DIR   keeps each variant's JSON report (DIR/<site>-<variant>.json, the last run's), to
-//              compare the findings of two builds with bench/rules-docs-diff.mjs
+//              compare the findings of two builds
+// --baseline BIN  also runs another build's `linkaudit` (its packages/cli/bin/linkaudit) with
+//              all rules, in the same rounds: before and after a change under the same load
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -31,8 +38,10 @@ const { values } = parseArgs({
     site: { type: 'string', default: 'vim' },
     repeat: { type: 'string', default: '3' },
     load: { type: 'string', default: '0' },
+    pin: { type: 'string' },
     only: { type: 'string' },
     keep: { type: 'string' },
+    baseline: { type: 'string' },
     timeout: { type: 'string', default: '1800' },
   },
 });
@@ -43,8 +52,11 @@ const extraSites = {
 };
 
 const variants = [
-  { name: 'off', label: 'rules off', flags: [] },
-  { name: 'all', label: 'all rules', flags: ['--rules', 'all'] },
+  { name: 'off', label: 'rules off', flags: [], bin: OUR_BIN },
+  { name: 'all', label: 'all rules', flags: ['--rules', 'all'], bin: OUR_BIN },
+  ...(values.baseline
+    ? [{ name: 'baseline', label: 'baseline', flags: ['--rules', 'all'], bin: values.baseline }]
+    : []),
 ].filter((variant) => !values.only || variant.name === values.only);
 
 function siteFiles(name) {
@@ -61,28 +73,33 @@ const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function scanArgs(url, origin, variant, outFile) {
   // The whole site, links to other hosts left out (no network here, and not what is measured).
   return [
-    ...[OUR_BIN, 'scan', url, '--depth', 'site', '--max-depth', '1000', '-q'],
+    ...[variant.bin, 'scan', url, '--depth', 'site', '--max-depth', '1000', '-q'],
     ...['--max-errors', '1000000', '--exclude', `regex:^(?!${escapeRegex(origin)}/)`],
     ...[...variant.flags, '--format', 'json', '--output', outFile],
   ];
 }
 
+/** A command line, run on the --pin CPU when one is given. */
+const pinned = (command, args) =>
+  values.pin ? ['taskset', ['-c', values.pin, command, ...args]] : [command, args];
+
 /** N processes that spin at normal priority until killed. */
 function startLoad(count) {
   const spin = 'for(;;){}';
   return Array.from({ length: count }, () =>
-    trackChild(spawn(process.execPath, ['-e', spin], { stdio: 'ignore' })),
+    trackChild(spawn(...pinned(process.execPath, ['-e', spin]), { stdio: 'ignore' })),
   );
 }
 
 async function measure(url, origin, variant, work) {
   const outFile = path.join(work, `${variant.name}.json`);
-  const run = await runMeasured('/bin/sh', scanArgs(url, origin, variant, outFile), {
+  const run = await runMeasured(...pinned('/bin/sh', scanArgs(url, origin, variant, outFile)), {
     cwd: work,
     env: process.env,
     timeoutMs: Number(values.timeout) * 1000,
     stdoutFile: path.join(work, 'stdout.txt'),
     stderrFile: path.join(work, 'stderr.txt'),
+    ownSession: Number(values.load) === 0,
   });
   if (run.timedOut || ![0, 1].includes(run.exitCode))
     throw new Error(`linkaudit ${variant.name}: exit ${run.exitCode}, timed out ${run.timedOut}`);
@@ -99,7 +116,8 @@ const s = (ms) => (ms / 1000).toFixed(2);
 function report(runs) {
   const load = loadavg().map((n) => n.toFixed(2));
   console.log(
-    `${values.site}, linkaudit command, median of ${values.repeat}, ${values.load} busy loops, ` +
+    `${values.site}, linkaudit command, median of ${values.repeat}, ${values.load} busy loops` +
+      `${values.pin ? ` on CPU ${values.pin} with the scans` : ''}, ` +
       `load average ${load.join(' ')}`,
   );
   const rows = variants.map((variant, index) => {
@@ -116,14 +134,16 @@ function report(runs) {
     );
     return row;
   });
-  if (rows.length < 2) return;
-  const [off, on] = rows;
-  const ratio = (key) => `×${(on[key] / off[key]).toFixed(2)}`;
-  const rounds = runs[0].map((offRun, round) => runs[1][round].cpuMs / offRun.cpuMs);
-  console.log(
-    `  all rules / rules off: CPU ${ratio('cpuMs')}, wall ${ratio('wallMs')}, ` +
-      `peak RSS ${ratio('peakRssMb')}; CPU ratio per round ${rounds.map((r) => r.toFixed(2)).join(', ')}`,
-  );
+  if (variants[0]?.name !== 'off') return;
+  const ratio = (index, key) => `×${(rows[index][key] / rows[0][key]).toFixed(2)}`;
+  for (let index = 1; index < rows.length; index++) {
+    const rounds = runs[0].map((offRun, round) => runs[index][round].cpuMs / offRun.cpuMs);
+    console.log(
+      `  ${variants[index].label} / rules off: CPU ${ratio(index, 'cpuMs')}, ` +
+        `wall ${ratio(index, 'wallMs')}, peak RSS ${ratio(index, 'peakRssMb')}; ` +
+        `CPU ratio per round ${rounds.map((r) => r.toFixed(2)).join(', ')}`,
+    );
+  }
 }
 
 async function main() {
