@@ -20,11 +20,11 @@
 //              then share one core with the loops, whatever other work the machine has
 // --only VARIANT  measures one variant (`off` or `all`) only
 // --keep DIR   keeps each variant's JSON report (DIR/<site>-<variant>.json, the last run's), to
-//              compare the findings of two builds
+//              compare the findings of two builds (port and duration left out)
 // --baseline BIN  also runs another build's `linkaudit` (its packages/cli/bin/linkaudit) with
 //              all rules, in the same rounds: before and after a change under the same load
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -105,7 +105,12 @@ async function measure(url, origin, variant, work) {
     throw new Error(`linkaudit ${variant.name}: exit ${run.exitCode}, timed out ${run.timedOut}`);
   if (values.keep) {
     mkdirSync(values.keep, { recursive: true });
-    copyFileSync(outFile, path.join(values.keep, `${values.site}-${variant.name}.json`));
+    // The site's port and the scan's duration change from run to run: without them, two
+    // builds' reports compare as files (`cmp a/vim-all.json b/vim-all.json`).
+    const report = readFileSync(outFile, 'utf8')
+      .replaceAll(origin, 'http://127.0.0.1:PORT')
+      .replace(/"durationMs": \d+/, '"durationMs": 0');
+    writeFileSync(path.join(values.keep, `${values.site}-${variant.name}.json`), report);
   }
   return run;
 }
