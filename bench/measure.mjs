@@ -105,18 +105,30 @@ function reapedChildrenCpuMs() {
 // Runs `command args` with stdout/stderr written straight to files (the runner never buffers a
 // tool's output). Resolves with { exitCode, signal, wallMs, cpuMs, peakRssMb, processes,
 // largestProcessRssMb, timedOut }. (cpuMs assumes no other child of the runner ends meanwhile.)
-export function runMeasured(command, args, { cwd, env, timeoutMs, stdoutFile, stderrFile }) {
+// `ownSession: false` keeps the tool in the runner's session, so in the scheduler's group of the
+// runner's other children (Linux autogroups: a new session is a new group, which gets its share
+// of the processor whatever the nice values inside it); a timeout then kills the tool alone.
+export function runMeasured(
+  command,
+  args,
+  { cwd, env, timeoutMs, stdoutFile, stderrFile, ownSession = true },
+) {
   const out = openSync(stdoutFile, 'w');
   const err = openSync(stderrFile, 'w');
   const cpuBefore = reapedChildrenCpuMs();
   const started = performance.now();
-  const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', out, err] });
-  live.set(child, true);
+  const child = spawn(command, args, {
+    cwd,
+    env,
+    detached: ownSession,
+    stdio: ['ignore', out, err],
+  });
+  live.set(child, ownSession);
   const stopPolling = pollPeak(child.pid);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    killTree(child, true);
+    killTree(child, ownSession);
   }, timeoutMs);
   return new Promise((resolve, reject) => {
     const finish = () => {
@@ -133,7 +145,7 @@ export function runMeasured(command, args, { cwd, env, timeoutMs, stdoutFile, st
     child.once('exit', (exitCode, signal) => {
       const wallMs = performance.now() - started;
       const memory = finish();
-      if (timedOut) killTree(child, true); // whatever the tool left behind in its group
+      if (timedOut) killTree(child, ownSession); // whatever the tool left behind in its group
       const cpuMs = reapedChildrenCpuMs() - cpuBefore;
       resolve({ exitCode, signal, wallMs, cpuMs, ...memory, timedOut });
     });

@@ -23,9 +23,14 @@ export class Backlog {
     for (const wake of waiting) wake();
   }
 
+  /** Whether the backlog is past its bounds, or past this fraction of them. */
+  over(fraction = 1): boolean {
+    return this.items > this.limits.items * fraction || this.size > this.limits.size * fraction;
+  }
+
   /** Resolves once the backlog is within its bounds. */
   async room(): Promise<void> {
-    while (this.items > this.limits.items || this.size > this.limits.size) await this.change();
+    while (this.over()) await this.change();
   }
 
   /** Resolves once every item is done. */

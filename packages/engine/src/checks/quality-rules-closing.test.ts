@@ -19,6 +19,7 @@ vi.mock('../rules/rule-thread.js', async (importOriginal) => {
           finished.count++;
           return runner.finishSite();
         },
+        crawlWaits: (waiting) => runner.crawlWaits(waiting),
       };
     },
   };

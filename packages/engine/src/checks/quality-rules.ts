@@ -35,6 +35,9 @@ export class QualityRules {
   private violations = 0;
   /** Pages handed to the rules and not answered yet, and their characters. */
   private readonly backlog = new Backlog(rulesBacklogLimits);
+  /** Whether the crawl waits for the rules: their backlog filled up, or the crawl has ended. */
+  private crawlWaiting = false;
+  private finishing = false;
   private consumerError: Error | undefined;
 
   private constructor(
@@ -79,8 +82,26 @@ export class QualityRules {
       )
       // An exception of the event consumer is not the rules' fault: the scan reports it at the end.
       .catch((error: unknown) => (this.consumerError ??= asError(error)))
-      .finally(() => this.backlog.done(chars));
-    await this.backlog.room();
+      .finally(() => this.pageDone(chars));
+    if (this.backlog.over()) {
+      this.crawlWaits(true);
+      await this.backlog.room();
+    }
+  }
+
+  /**
+   * A page off the backlog. The crawl, once it waited, counts as waiting until the backlog is
+   * down to half its bounds: else the rules' priority would flip with every page at the bound.
+   */
+  private pageDone(chars: number): void {
+    this.backlog.done(chars);
+    if (this.crawlWaiting && !this.finishing && !this.backlog.over(0.5)) this.crawlWaits(false);
+  }
+
+  private crawlWaits(waiting: boolean): void {
+    if (waiting === this.crawlWaiting) return;
+    this.crawlWaiting = waiting;
+    this.runner.crawlWaits(waiting);
   }
 
   /**
@@ -99,6 +120,8 @@ export class QualityRules {
 
   /** Waits for every page's findings, then emits the site-level ones; closes the rules. */
   async finishSite(): Promise<void> {
+    this.finishing = true;
+    this.crawlWaits(true); // nothing but the rules is left to wait for
     await this.backlog.empty();
     // Finishing closes the rules' worker, so it runs even when the scan fails here: a worker
     // left open would outlive the scan in a long-running server.

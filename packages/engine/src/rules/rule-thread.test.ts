@@ -32,20 +32,22 @@ function channelRunner(runnerOptions: RuleRunnerOptions = options) {
   const { port1, port2 } = new MessageChannel();
   const calls: string[] = [];
   const sent: Request[] = [];
-  serveRules(port2, runnerOptions);
+  let work = 0;
+  serveRules(port2, runnerOptions, () => work++);
   const client = new RuleWorkerClient({
     send: (request) => {
       sent.push(request);
       port1.postMessage(request);
     },
     keepAlive: (waiting) => calls.push(waiting ? 'ref' : 'unref'),
+    crawlWaits: (waiting) => calls.push(waiting ? 'crawl waits' : 'crawl ahead'),
     close: () => {
       calls.push('close');
       port1.close();
     },
   });
   port1.on('message', (reply: Reply) => client.receive(reply));
-  return { client, calls, sent, port1 };
+  return { client, calls, sent, port1, workDone: () => work };
 }
 
 let open: { close(): void }[] = [];
@@ -102,6 +104,20 @@ describe('rules on another thread', () => {
     expect(calls).toEqual(['ref', 'unref', 'ref', 'unref', 'close']);
   });
 
+  it("asks before each page and before the site's findings whether the crawl waits", async () => {
+    const { client, calls, workDone } = channelRunner();
+    client.crawlWaits(true);
+    await Promise.all(pages.map((page) => client.checkPage(page)));
+    expect(workDone()).toBe(pages.length);
+    client.crawlWaits(false);
+    await client.finishSite();
+    expect(workDone()).toBe(pages.length + 1);
+    expect(calls.filter((call) => call.startsWith('crawl'))).toEqual([
+      'crawl waits',
+      'crawl ahead',
+    ]);
+  });
+
   it('turns an exception of the worker into a rejected check', async () => {
     const { client, port1 } = channelRunner({ selectedRules: [titleMissing] });
     open.push(port1);
@@ -116,6 +132,7 @@ describe('rules on another thread', () => {
     const client = new RuleWorkerClient({
       send: (request) => port1.postMessage(request),
       keepAlive: () => {},
+      crawlWaits: () => {},
       close: () => {},
     });
     const waiting = client.checkPage(pages[0]!);

@@ -33,6 +33,11 @@ export interface AsyncRuleRunner {
   checkPage(page: RulePageInput): Promise<PageFinding[]>;
   /** The site-level findings; the runner is closed afterwards. */
   finishSite(): Promise<RuleViolation[]>;
+  /**
+   * Whether the crawl now waits for the rules (their backlog is full, or the crawl has ended):
+   * the rules are then the scan's critical path, and run at their process's priority.
+   */
+  crawlWaits(waiting: boolean): void;
 }
 
 export type Request =
@@ -44,18 +49,28 @@ export type Reply =
 /** The worker's end of the channel: its parentPort, or a MessagePort in tests. */
 type Port = Pick<MessagePort, 'postMessage' | 'on'>;
 
-/** The worker's side: answers each batch with the runner's findings, page by page, in order. */
-export function serveRules(port: Port, options: RuleRunnerOptions): void {
+/**
+ * The worker's side: answers each batch with the runner's findings, page by page, in order.
+ * `beforeWork` runs before each page and before the site's findings (the worker follows the
+ * crawl's state there: thread-priority.ts).
+ */
+export function serveRules(port: Port, options: RuleRunnerOptions, beforeWork = () => {}): void {
   const runner = createRuleRunner(options);
   port.on('message', (request: Request) => {
     if (request.kind === 'pages') {
-      const findings = packFindings(request.pages.map((page) => checkOne(runner, page)));
+      const findings = packFindings(
+        request.pages.map((page) => {
+          beforeWork();
+          return checkOne(runner, page);
+        }),
+      );
       const reply: Reply = { id: request.id, kind: 'pages', findings };
       // The number columns move to the other thread instead of being copied.
       port.postMessage(reply, [findings.counts.buffer, findings.numbers.buffer]);
       return;
     }
     let outcome: { violations: RuleViolation[] } | { error: string };
+    beforeWork();
     try {
       outcome = { violations: runner.finishSite() };
     } catch (error) {
@@ -82,6 +97,8 @@ interface Channel {
   send(request: Request): void;
   /** Called with true while answers are awaited, so the process does not exit under them. */
   keepAlive(waiting: boolean): void;
+  /** Tells the worker, between two of its pages, whether the crawl waits for it. */
+  crawlWaits(waiting: boolean): void;
   close(): void;
 }
 
@@ -137,6 +154,10 @@ export class RuleWorkerClient implements AsyncRuleRunner {
     }
   }
 
+  crawlWaits(waiting: boolean): void {
+    this.channel.crawlWaits(waiting);
+  }
+
   /** The worker died (an exception outside any rule, or out of memory): every request fails. */
   fail(error: Error): void {
     this.failure = error;
@@ -183,10 +204,15 @@ export class RuleWorkerClient implements AsyncRuleRunner {
   }
 }
 
-/** What the worker starts with: the runner's options, and the process's compile cache, if any. */
+/**
+ * What the worker starts with: the runner's options, the process's compile cache, if any, and
+ * a cell the crawl's thread sets to 1 while the crawl waits for the rules (read between pages:
+ * a message would queue behind the pages that are the backlog).
+ */
 export interface RuleWorkerData {
   options: RuleRunnerOptions;
   compileCacheDir: string | undefined;
+  crawlWaiting: Int32Array;
 }
 
 // The compiled worker entry; the TypeScript sources (tests) have none and run the rules inline.
@@ -204,14 +230,21 @@ export function startRuleRunner(options: RuleRunnerOptions): AsyncRuleRunner {
     return {
       checkPage: (page) => answer(() => inline.pageFindings(page)),
       finishSite: () => answer(() => inline.finishSite()),
+      crawlWaits: () => {}, // the rules already run on the crawl's thread
     };
   }
-  const workerData: RuleWorkerData = { options, compileCacheDir: getCompileCacheDir() };
+  const crawlWaiting = new Int32Array(new SharedArrayBuffer(4));
+  const workerData: RuleWorkerData = {
+    options,
+    compileCacheDir: getCompileCacheDir(),
+    crawlWaiting,
+  };
   const worker = new Worker(workerEntry, { workerData });
   worker.unref();
   const client = new RuleWorkerClient({
     send: (request) => worker.postMessage(request),
     keepAlive: (waiting) => (waiting ? worker.ref() : worker.unref()),
+    crawlWaits: (waiting) => Atomics.store(crawlWaiting, 0, waiting ? 1 : 0),
     close: () => void worker.terminate(),
   });
   worker.on('message', (reply: Reply) => client.receive(reply));

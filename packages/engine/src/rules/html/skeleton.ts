@@ -18,6 +18,8 @@ export interface Skeleton {
   equals(source: string): boolean;
   /** The page offset a skeleton offset came from (inside a placeholder: its start). */
   toPage(offset: number): number;
+  /** The skeleton offset of a page offset outside any placeholder (a node's start or end). */
+  fromPage(offset: number): number;
 }
 
 // Free-text attributes: html-validate only asks whether they are empty.
@@ -95,8 +97,13 @@ class SourceReader {
 /** Edits as flat triples: start, end, placeholder character. */
 type Edits = number[];
 
-const isReplaceable = (name: string): boolean =>
-  freeText.has(name) || addresses.has(name) || name.startsWith('data-');
+// `name` on `<a>` is an old-style anchor: html-validate reports the attribute as obsolete and
+// reads nothing of its value (a control's or a map's name it compares across the page).
+const isReplaceable = (name: string, element: PageElement): boolean =>
+  freeText.has(name) ||
+  addresses.has(name) ||
+  name.startsWith('data-') ||
+  (name === 'name' && element.name === 'a');
 
 /** Quoted values of free text or addresses (unquoted ones stay: their end is the markup's). */
 function attributeEdits(
@@ -109,7 +116,7 @@ function attributeEdits(
   const end = element.firstAttribute + element.attributeCount;
   for (let i = element.firstAttribute; i < end; i++) {
     const name = names[i]!;
-    if (!quoted[i] || valueEnds[i]! <= valueStarts[i]! || !isReplaceable(name)) continue;
+    if (!quoted[i] || valueEnds[i]! <= valueStarts[i]! || !isReplaceable(name, element)) continue;
     const kind = addresses.has(name) ? 'address' : 'free';
     const code = source.placeholderFor(valueStarts[i]!, valueEnds[i]!, kind);
     if (code !== undefined) edits.push(valueStarts[i]!, valueEnds[i]!, code);
@@ -250,6 +257,20 @@ class PageSkeleton implements Skeleton {
     const pageStart = page[low] ?? 0;
     const copiedSegment = low % 2 === 0;
     return copiedSegment ? pageStart + offset - (skeleton[low] ?? 0) : pageStart;
+  }
+
+  fromPage(offset: number): number {
+    const { skeleton, page } = (this.starts ??= this.segmentStarts());
+    let low = 0;
+    let high = page.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if ((page[middle] ?? 0) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    const skeletonStart = skeleton[low] ?? 0;
+    const copiedSegment = low % 2 === 0;
+    return copiedSegment ? skeletonStart + offset - (page[low] ?? 0) : skeletonStart;
   }
 
   /** Where each segment starts in the skeleton and in the page; odd segments are placeholders. */

@@ -1,6 +1,7 @@
 import type { ConfigData, HtmlValidate, ResolvedConfig } from 'html-validate';
 import type { PageElement } from '../page-dom.js';
 import { requireHtmlValidate } from './html-validate-module.js';
+import { foldSkeleton } from './fold.js';
 import { buildSkeleton, type Skeleton, type SkeletonSource } from './skeleton.js';
 
 /**
@@ -111,7 +112,7 @@ export class HtmlValidator {
       const size = `${skeleton.length} characters of markup (limit ${maxValidatedChars})`;
       return [notValidated(size)];
     }
-    const found = this.cached(skeleton) ?? this.run(skeleton);
+    const found = this.cached(skeleton) ?? this.run(skeleton, page);
     return found.map((message) => {
       const offset = tagStart(page.html, skeleton.toPage(message.offset));
       return { ...message, offset };
@@ -127,9 +128,9 @@ export class HtmlValidator {
     return entry.messages;
   }
 
-  private run(skeleton: Skeleton): readonly SkeletonMessage[] {
+  private run(skeleton: Skeleton, page: ValidatedPage): readonly SkeletonMessage[] {
     const source = skeleton.source;
-    const messages = this.lint(source);
+    const messages = this.validateSkeleton(skeleton, page);
     this.forget(skeleton.hash); // another skeleton with the same hash, if any
     this.cache.set(skeleton.hash, { source, messages });
     this.cachedChars += source.length;
@@ -139,6 +140,19 @@ export class HtmlValidator {
       this.forget(oldest);
     }
     return messages;
+  }
+
+  /** The skeleton's messages: html-validate reads its repeated inline markup once (fold.ts). */
+  private validateSkeleton(skeleton: Skeleton, page: ValidatedPage): SkeletonMessage[] {
+    const folded = foldSkeleton(page, skeleton);
+    if (folded) {
+      const messages = this.lint(folded.source);
+      // Where html-validate cannot lex the page it stops, and copies after that point it would
+      // never have reached: such a page is validated whole.
+      if (!messages.some((message) => message.ruleId === 'parser-error'))
+        return folded.expand(messages);
+    }
+    return this.lint(skeleton.source);
   }
 
   private forget(hash: number): void {
