@@ -17,6 +17,7 @@ import {
   updateTotals,
   type ScanTotals,
 } from './scans.repository.js';
+import { insertRows, rowsPerInsert } from './bulk-insert.js';
 
 /** A result write of an attempt that no longer holds its scan: nothing of it was stored. */
 export class LeaseLostError extends Error {
@@ -34,8 +35,64 @@ async function fence(db: Kysely<Database>, scanId: string, owner: string | undef
 
 /** Writes of a running scan's results: one transaction per batch, multi-row INSERTs. */
 
-/** Rows per INSERT: well under both dialects' bound-parameter limits. */
-const rowsPerInsert = 400;
+/** The columns of each result row the writer makes (scan-results.ts): every one, every time. */
+const targetColumns = [
+  'scan_id',
+  'id',
+  'url',
+  'state',
+  'reason',
+  'status_code',
+  'message',
+  'content_type',
+  'size',
+  'internal',
+  'check_detail_json',
+] as const;
+const linkColumns = [
+  'scan_id',
+  'id',
+  'page_id',
+  'target_id',
+  'target',
+  'element',
+  'line',
+  'col',
+  'anchor_fragment',
+  'anchor_state',
+] as const;
+const anchorColumns = [
+  'scan_id',
+  'page_id',
+  'name',
+  'line',
+  'col',
+  'first_line',
+  'first_col',
+] as const;
+const ruleColumns = [
+  'scan_id',
+  'page_id',
+  'rule_id',
+  'rule_name',
+  'category_id',
+  'line',
+  'col',
+  'snippet',
+  'message',
+  'group_key',
+] as const;
+const pageReadColumns = ['scan_id', 'url', 'record_json'] as const;
+const suggestionColumns = [
+  'scan_id',
+  'url',
+  'fragment',
+  'kind',
+  'basis',
+  'suggested_url',
+  'confidence',
+  'hops',
+] as const;
 
 export type PageRecord = Insertable<ScanPagesTable>;
 
@@ -63,10 +120,8 @@ export async function writeResultBatch(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await fence(trx, scanId, leaseOwner);
-    for (const chunk of chunks(batch.targets))
-      await trx.insertInto('scan_targets').values(chunk).execute();
-    for (const chunk of chunks(batch.links))
-      await trx.insertInto('scan_links').values(chunk).execute();
+    await insertRows(trx, 'scan_targets', targetColumns, batch.targets);
+    await insertRows(trx, 'scan_links', linkColumns, batch.links);
     for (const chunk of chunks(batch.certificates)) {
       await trx
         .insertInto('scan_certificates')
@@ -74,26 +129,16 @@ export async function writeResultBatch(
         .onConflict((c) => c.doNothing())
         .execute();
     }
-    for (const chunk of chunks(batch.anchors))
-      await trx.insertInto('scan_duplicate_anchors').values(chunk).execute();
-    for (const chunk of chunks(batch.rules))
-      await trx.insertInto('scan_rule_violations').values(chunk).execute();
+    await insertRows(trx, 'scan_duplicate_anchors', anchorColumns, batch.anchors);
+    await insertRows(trx, 'scan_rule_violations', ruleColumns, batch.rules);
     // (A page read again after a resume may already be recorded.)
-    for (const chunk of chunks(batch.pageReads)) {
-      await trx
-        .insertInto('scan_page_reads')
-        .values(chunk)
-        .onConflict((c) => c.doNothing())
-        .execute();
-    }
+    await insertRows(trx, 'scan_page_reads', pageReadColumns, batch.pageReads, {
+      ignoreConflicts: true,
+    });
     // (A resumed scan works its suggestions out again.)
-    for (const chunk of chunks(batch.suggestions)) {
-      await trx
-        .insertInto('scan_suggestions')
-        .values(chunk)
-        .onConflict((c) => c.doNothing())
-        .execute();
-    }
+    await insertRows(trx, 'scan_suggestions', suggestionColumns, batch.suggestions, {
+      ignoreConflicts: true,
+    });
     await updateTotals(trx, scanId, totals);
   });
 }
