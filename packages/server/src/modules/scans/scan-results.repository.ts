@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type {
   ScanCertificatesTable,
@@ -12,7 +12,6 @@ import type {
 } from './scans.table.js';
 import {
   countLinksByState,
-  countReferences,
   holdsLease,
   updateTotals,
   type ScanTotals,
@@ -48,6 +47,7 @@ const targetColumns = [
   'size',
   'internal',
   'check_detail_json',
+  'reference_count',
 ] as const;
 const linkColumns = [
   'scan_id',
@@ -144,24 +144,43 @@ export async function writeResultBatch(
 }
 
 /**
- * After the crawl, in one transaction: the pages, each target's reference count, the links counted
- * by state and reason, final totals; the page checkpoint is no longer needed.
+ * After the crawl, in one transaction: the pages, the reference counts of the targets linked
+ * again after their row was written ([id, count] each), the links counted by state and reason,
+ * final totals; the page checkpoint is no longer needed.
  */
 export async function writeFinalResults(
   db: Kysely<Database>,
   scanId: string,
   pages: PageRecord[],
+  references: Array<[number, number]>,
   totals: ScanTotals,
   leaseOwner?: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await fence(trx, scanId, leaseOwner);
     for (const chunk of chunks(pages)) await trx.insertInto('scan_pages').values(chunk).execute();
-    await countReferences(trx, scanId);
+    await updateReferenceCounts(trx, scanId, references);
     await countLinksByState(trx, scanId);
     await updateTotals(trx, scanId, totals);
     await trx.deleteFrom('scan_page_reads').where('scan_id', '=', scanId).execute();
   });
+}
+
+/** Sets the targets' reference counts, a few hundred targets a statement (UPDATE … FROM VALUES). */
+async function updateReferenceCounts(
+  db: Kysely<Database>,
+  scanId: string,
+  references: Array<[number, number]>,
+): Promise<void> {
+  for (const chunk of chunks(references)) {
+    // Both dialects name a VALUES list's columns column1, column2; the casts type its parameters.
+    const values = sql.join(
+      chunk.map(([id, count]) => sql`(cast(${id} as integer), cast(${count} as integer))`),
+    );
+    await sql`update scan_targets set reference_count = v.column2
+      from (values ${values}) as v
+      where scan_targets.scan_id = ${scanId} and scan_targets.id = v.column1`.execute(db);
+  }
 }
 
 function chunks<Row>(rows: Row[]): Row[][] {

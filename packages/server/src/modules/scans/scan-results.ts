@@ -25,6 +25,7 @@ import {
   type ResultBatch,
 } from './scan-results.repository.js';
 import type { ScanTotals } from './scans.repository.js';
+import { ReferenceCounts } from './reference-counts.js';
 
 const flushEveryEvents = 500;
 const flushEveryMs = 250;
@@ -44,6 +45,7 @@ export const resultBacklogLimit = 2000;
  */
 export class ScanResultWriter implements Backpressure {
   readonly #targetIds = new Map<string, number>();
+  readonly #references = new ReferenceCounts();
   readonly #pages = new Map<string, PageRecord>();
   #targets: Array<Insertable<ScanTargetsTable>> = [];
   #links: Array<Insertable<ScanLinksTable>> = [];
@@ -131,6 +133,7 @@ export class ScanResultWriter implements Backpressure {
       this.db,
       this.scanId,
       pages,
+      this.#references.changed(),
       {
         totalQueuedLinks: 0,
         totalLinks: summary.totalLinks,
@@ -287,6 +290,7 @@ export class ScanResultWriter implements Backpressure {
         check_detail_json: checkDetailJson(event.url, check),
       });
     }
+    this.#references.add(targetId);
     this.#links.push({
       scan_id: this.scanId,
       id: this.#linkCount,
@@ -316,6 +320,8 @@ export class ScanResultWriter implements Backpressure {
   #nextPageId = 1;
 
   #takeBatch(): ResultBatch {
+    // A target's row goes with its links so far; links to it in later batches update it at the end.
+    for (const target of this.#targets) target.reference_count = this.#references.store(target.id);
     const batch = {
       targets: this.#targets,
       links: this.#links,
