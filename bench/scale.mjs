@@ -15,7 +15,8 @@
 // scan's status through the API every 250 ms; each status (SPEC §4: 6 Queued, 5 In progress,
 // 9 Rule checking, 11 Finalizing, then finished) is a phase. With --cli the same site is scanned
 // by packages/cli/bin/linkaudit instead (wall, CPU and peak RSS of the whole run).
-// --prof DIR writes V8 CPU profiles of the server and its scan process (or the CLI) to DIR.
+// --prof DIR writes V8 CPU profiles of the server and its scan process (or the CLI) to DIR;
+// --keep keeps the server's data folder (or PostgreSQL database) and prints where it is.
 //
 //   npm run build:ts && node bench/scale.mjs --pages 10000
 //   node bench/scale.mjs --pages 100000 --postgres postgres://postgres@127.0.0.1:5432
@@ -41,6 +42,8 @@ const HERE = import.meta.dirname;
 const ROOT = path.resolve(HERE, '..');
 const CLI = path.join(ROOT, 'packages/cli/bin/linkaudit');
 const SAMPLE_MS = 100;
+/** The most URLs one scan of the bench's account may check (the plan's urlsPerScan). */
+const ENTERPRISE_URLS_PER_SCAN = 500_000;
 const STATUS_MS = 250;
 const STATUS_NAMES = {
   1: 'Complete',
@@ -64,6 +67,7 @@ const { values } = parseArgs({
     cli: { type: 'boolean', default: false },
     prof: { type: 'string' },
     timeout: { type: 'string', default: '7200' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const site = values.site;
@@ -81,6 +85,7 @@ const options = {
   cli: values.cli,
   prof: values.prof ? path.resolve(values.prof) : undefined,
   timeoutMs: Number(values.timeout) * 1000,
+  keep: values.keep,
 };
 
 /** The site as a child process; resolves with it and its origin once it listens. */
@@ -318,8 +323,11 @@ async function runServer() {
     await pool.close();
     await stopServer(child);
     siteChild.kill();
-    rmSync(dataDir, { recursive: true, force: true });
-    database?.drop();
+    if (options.keep) console.log(`kept: ${database ? database.url : dataDir}`);
+    else {
+      rmSync(dataDir, { recursive: true, force: true });
+      database?.drop();
+    }
   }
 }
 
@@ -459,6 +467,11 @@ async function main() {
       ? 'the server, PostgreSQL'
       : 'the server, SQLite';
   console.log(`scale: ${what} through ${where}, link limit ${options.maxLinks}`);
+  if (!options.cli && options.maxLinks > ENTERPRISE_URLS_PER_SCAN)
+    console.log(
+      `note: the Enterprise plan checks at most ${ENTERPRISE_URLS_PER_SCAN} URLs a scan ` +
+        '(packages/core/src/plans.ts): the scan ends Limit reached (10) there',
+    );
   if (options.prof) mkdirSync(options.prof, { recursive: true });
   const result = { options, expected, machine: { loadavg: os.loadavg(), cpus: os.cpus().length } };
   if (options.cli) {
