@@ -65,6 +65,10 @@ export class ScanResultWriter implements Backpressure {
   #progress = { queued: 0, processed: 0, pages: 0, links: 0, broken: 0, elapsedMs: 0 };
   #writing: Promise<void> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
+  /** The timer went off while a write was under way: what waits goes as soon as it ends. */
+  #due = false;
+  /** Writes started and not yet ended (stored or failed). */
+  #writesUnderWay = 0;
   #failure: Error | undefined;
 
   constructor(
@@ -81,14 +85,31 @@ export class ScanResultWriter implements Backpressure {
     this.#pending += 1;
     this.#backlog += 1;
     this.#peakBacklog = Math.max(this.#peakBacklog, this.#backlog);
-    if (this.#pending >= flushEveryEvents) void this.flush();
-    else this.#timer ??= setTimeout(() => void this.flush(), flushEveryMs);
+    if (this.#pending >= flushEveryEvents) this.#flushUnlessWriting();
+    else {
+      this.#timer ??= setTimeout(() => {
+        this.#timer = undefined;
+        this.#due = true;
+        this.#flushUnlessWriting();
+      }, flushEveryMs);
+    }
+  }
+
+  /**
+   * Group commit: while a write is under way, what arrives waits and goes with the next one, so a
+   * database slower than the crawl gets fewer, larger transactions (up to the backlog's bound)
+   * instead of a queue of 500-event ones, each paying its commit. On a 100,000-page site (SQLite,
+   * a machine shared with other work) the scan waited on the results writer's commits, not its CPU.
+   */
+  #flushUnlessWriting(): void {
+    if (this.#writesUnderWay === 0) void this.flush();
   }
 
   /** Starts writing what has gathered; resolves when everything so far is written. */
   flush(): Promise<void> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
+    this.#due = false;
     const events = this.#pending;
     this.#pending = 0;
     const batch = this.#takeBatch();
@@ -99,7 +120,13 @@ export class ScanResultWriter implements Backpressure {
         this.#failure ??= error instanceof Error ? error : new Error('writing results failed');
       })
       // Stored, or failed (the scan then fails at its end): either way no longer held.
-      .finally(() => this.#stored(events));
+      .finally(() => {
+        this.#writesUnderWay -= 1;
+        this.#stored(events);
+        if (this.#pending >= flushEveryEvents || (this.#due && this.#pending > 0))
+          this.#flushUnlessWriting();
+      });
+    this.#writesUnderWay += 1;
     this.onProgress(totals);
     return this.#writing;
   }
