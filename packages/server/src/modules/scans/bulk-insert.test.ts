@@ -6,8 +6,7 @@ import {
   type TestDatabase,
 } from '../../test-support/test-server.js';
 import { insertFinishedScan } from '../../test-support/scan-rows.js';
-import { insertUser } from '../accounts/accounts.repository.js';
-import { chunkSizes, insertRows, rowsPerInsert } from './bulk-insert.js';
+import { chunkSizes, insertRows, rowsPerInsert } from './bulk-insert.repository.js';
 import type { ScanPageReadsTable, ScanTargetsTable } from './scans.table.js';
 
 const targetColumns = [
@@ -48,15 +47,18 @@ describe.each(testDialects())('rows inserted with reused statements (%s)', (dial
     testDatabase = await openTestDatabase(dialect);
     const { db } = testDatabase.database;
     const userId = '7d1c6a52-3b4e-4f0a-8c2d-9e6f1a2b3c4d';
-    await insertUser(db, {
-      id: userId,
-      email: 'bulk@example.com',
-      firstName: 'Bulk',
-      lastName: 'Insert',
-      language: 'en',
-      emailConfirmedAt: null,
-      createdAt: new Date('2026-11-28T05:00:00Z'),
-    });
+    await db
+      .insertInto('users')
+      .values({
+        id: userId,
+        email: 'bulk@example.com',
+        normalized_email: 'bulk@example.com',
+        first_name: 'Bulk',
+        last_name: 'Insert',
+        language: 'en',
+        created_at: new Date('2026-11-28T05:00:00Z'),
+      })
+      .execute();
     await insertFinishedScan(db, {
       id: scanId,
       userId,

@@ -16,7 +16,7 @@ import {
   updateTotals,
   type ScanTotals,
 } from './scans.repository.js';
-import { insertRows, rowsPerInsert } from './bulk-insert.js';
+import { insertRows, rowsPerInsert } from './bulk-insert.repository.js';
 
 /** A result write of an attempt that no longer holds its scan: nothing of it was stored. */
 export class LeaseLostError extends Error {
