@@ -131,8 +131,9 @@ class IsolatedScan {
       this.failure ??= message.error;
       return;
     }
-    for (const event of message.events) {
+    for (const received of message.events) {
       if (this.failure) return;
+      const event = this.asStopped(received);
       this.received.add(event);
       if (event.type === 'done') {
         this.done = event;
@@ -142,6 +143,17 @@ class IsolatedScan {
     }
     this.unacknowledged++;
     this.acknowledge(child);
+  }
+
+  /**
+   * A scan stopped at its deadline says it was cancelled (the stop is all its process was told):
+   * it timed out. Its own time limit usually ends it first, but a process that started late (a
+   * loaded machine, at nice +10) can still be running when the deadline here comes.
+   */
+  private asStopped(event: ScanEvent): ScanEvent {
+    if (event.type !== 'done' || this.stopCause !== 'timeout' || event.stoppedBy !== 'cancelled')
+      return event;
+    return { ...event, stoppedBy: 'timeout' };
   }
 
   /** Lets the scan's process send on, batch by batch, while the consumer has room. */

@@ -25,6 +25,7 @@ import {
   type ResultBatch,
 } from './scan-results.repository.js';
 import type { ScanTotals } from './scans.repository.js';
+import { ReferenceCounts } from './reference-counts.js';
 
 const flushEveryEvents = 500;
 const flushEveryMs = 250;
@@ -44,6 +45,7 @@ export const resultBacklogLimit = 2000;
  */
 export class ScanResultWriter implements Backpressure {
   readonly #targetIds = new Map<string, number>();
+  readonly #references = new ReferenceCounts();
   readonly #pages = new Map<string, PageRecord>();
   #targets: Array<Insertable<ScanTargetsTable>> = [];
   #links: Array<Insertable<ScanLinksTable>> = [];
@@ -63,6 +65,10 @@ export class ScanResultWriter implements Backpressure {
   #progress = { queued: 0, processed: 0, pages: 0, links: 0, broken: 0, elapsedMs: 0 };
   #writing: Promise<void> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
+  /** The timer went off while a write was under way: what waits goes as soon as it ends. */
+  #due = false;
+  /** Writes started and not yet ended (stored or failed). */
+  #writesUnderWay = 0;
   #failure: Error | undefined;
 
   constructor(
@@ -79,14 +85,31 @@ export class ScanResultWriter implements Backpressure {
     this.#pending += 1;
     this.#backlog += 1;
     this.#peakBacklog = Math.max(this.#peakBacklog, this.#backlog);
-    if (this.#pending >= flushEveryEvents) void this.flush();
-    else this.#timer ??= setTimeout(() => void this.flush(), flushEveryMs);
+    if (this.#pending >= flushEveryEvents) this.#flushUnlessWriting();
+    else {
+      this.#timer ??= setTimeout(() => {
+        this.#timer = undefined;
+        this.#due = true;
+        this.#flushUnlessWriting();
+      }, flushEveryMs);
+    }
+  }
+
+  /**
+   * Group commit: while a write is under way, what arrives waits and goes with the next one, so a
+   * database slower than the crawl gets fewer, larger transactions (up to the backlog's bound)
+   * instead of a queue of 500-event ones, each paying its commit. On a 100,000-page site (SQLite,
+   * a machine shared with other work) the scan waited on the results writer's commits, not its CPU.
+   */
+  #flushUnlessWriting(): void {
+    if (this.#writesUnderWay === 0) void this.flush();
   }
 
   /** Starts writing what has gathered; resolves when everything so far is written. */
   flush(): Promise<void> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
+    this.#due = false;
     const events = this.#pending;
     this.#pending = 0;
     const batch = this.#takeBatch();
@@ -97,7 +120,13 @@ export class ScanResultWriter implements Backpressure {
         this.#failure ??= error instanceof Error ? error : new Error('writing results failed');
       })
       // Stored, or failed (the scan then fails at its end): either way no longer held.
-      .finally(() => this.#stored(events));
+      .finally(() => {
+        this.#writesUnderWay -= 1;
+        this.#stored(events);
+        if (this.#pending >= flushEveryEvents || (this.#due && this.#pending > 0))
+          this.#flushUnlessWriting();
+      });
+    this.#writesUnderWay += 1;
     this.onProgress(totals);
     return this.#writing;
   }
@@ -131,6 +160,7 @@ export class ScanResultWriter implements Backpressure {
       this.db,
       this.scanId,
       pages,
+      this.#references.changed(),
       {
         totalQueuedLinks: 0,
         totalLinks: summary.totalLinks,
@@ -287,6 +317,7 @@ export class ScanResultWriter implements Backpressure {
         check_detail_json: checkDetailJson(event.url, check),
       });
     }
+    this.#references.add(targetId);
     this.#links.push({
       scan_id: this.scanId,
       id: this.#linkCount,
@@ -316,6 +347,8 @@ export class ScanResultWriter implements Backpressure {
   #nextPageId = 1;
 
   #takeBatch(): ResultBatch {
+    // A target's row goes with its links so far; links to it in later batches update it at the end.
+    for (const target of this.#targets) target.reference_count = this.#references.store(target.id);
     const batch = {
       targets: this.#targets,
       links: this.#links,
