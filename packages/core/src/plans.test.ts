@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePlanId, planOf, plans } from './plans.js';
+import { parsePlanId, planOf, plans, setEnterpriseUrlsPerScan } from './plans.js';
 
 describe('plans', () => {
   it('keeps SPEC §9: Free allows 5000 links per scan and costs nothing', () => {
@@ -20,5 +20,17 @@ describe('plans', () => {
     expect(planOf(null).id).toBe('Free');
     expect(parsePlanId('premium')).toBe('Premium');
     expect(parsePlanId('gold')).toBeUndefined();
+  });
+
+  it('lets an operator set the Enterprise cap of URLs per scan, and every reader sees it', () => {
+    const listed = plans.Enterprise.urlsPerScan;
+    try {
+      setEnterpriseUrlsPerScan(1_100_000);
+      expect(planOf('Enterprise').urlsPerScan).toBe(1_100_000);
+      expect(plans.Enterprise.urlsPerScan).toBe(1_100_000);
+      expect(planOf('Premium').urlsPerScan).toBe(100_000);
+    } finally {
+      setEnterpriseUrlsPerScan(listed);
+    }
   });
 });

@@ -25,7 +25,7 @@ export interface Plan {
   paid: boolean;
 }
 
-export const plans: Readonly<Record<PlanId, Plan>> = {
+const planTable: Record<PlanId, Plan> = {
   Free: {
     id: 'Free',
     monthlyPriceUsd: 0,
@@ -79,6 +79,17 @@ export const plans: Readonly<Record<PlanId, Plan>> = {
     paid: true,
   },
 };
+
+export const plans: Readonly<Record<PlanId, Plan>> = planTable;
+
+/**
+ * An operator's own cap of URLs per Enterprise scan (ENTERPRISE_URLS_PER_SCAN), applied once when
+ * the server starts, before any scan is resolved: a hosted service for shops and intranets of a
+ * million pages sets it above the 500,000 of the price list. Every reader of the plans sees it.
+ */
+export function setEnterpriseUrlsPerScan(urls: number): void {
+  planTable.Enterprise = { ...planTable.Enterprise, urlsPerScan: urls };
+}
 
 /** The plan of a stored id; unknown or missing ids are Free (never more than was paid for). */
 export function planOf(id: string | null | undefined): Plan {

@@ -169,6 +169,15 @@ describe('configuration', () => {
     ]);
   });
 
+  it('takes an operator’s own cap of URLs per Enterprise scan, within bounds', () => {
+    expect(loadConfig({}).scans.enterpriseUrlsPerScan).toBe(500_000);
+    expect(loadConfig({ ENTERPRISE_URLS_PER_SCAN: '1100000' }).scans.enterpriseUrlsPerScan).toBe(
+      1_100_000,
+    );
+    expect(problemsOf({ ENTERPRISE_URLS_PER_SCAN: '20000000' })).toHaveLength(1);
+    expect(problemsOf({ ENTERPRISE_URLS_PER_SCAN: 'lots' })).toHaveLength(1);
+  });
+
   it('lists every problem at once', () => {
     expect(
       problemsOf({

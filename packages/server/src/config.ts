@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { plans } from '@linkaudit/core';
 
 /** Where the repository root is, so defaults work whatever the current directory. */
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -59,6 +60,12 @@ const environmentSchema = z.object({
   SCAN_REQUEST_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   SCAN_ISOLATION: z.enum(['process', 'none']).default('process'),
   SCAN_MEMORY_LIMIT_MB: z.coerce.number().int().min(64).max(65536).default(1024),
+  ENTERPRISE_URLS_PER_SCAN: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(10_000_000)
+    .default(plans.Enterprise.urlsPerScan),
   SAMPLE_REPORT: booleanFlag.default(true),
   TRUST_PROXY: z
     .string()
@@ -167,6 +174,8 @@ export type Config = {
      * can neither stall the API nor keep its memory); 'none': in the API's own process.
      */
     isolation: { mode: 'process' | 'none'; memoryLimitMb: number };
+    /** URLs one Enterprise scan may check (the price list says 500,000; an operator may differ). */
+    enterpriseUrlsPerScan: number;
   };
   sampleReport: {
     /** Serve the demo site and scan it at first start (the public sample report). */
@@ -244,6 +253,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       schedulerIntervalSeconds: env.SCHEDULER_INTERVAL_SECONDS,
       requestDeadlineSeconds: env.SCAN_REQUEST_DEADLINE_SECONDS,
       isolation: { mode: env.SCAN_ISOLATION, memoryLimitMb: env.SCAN_MEMORY_LIMIT_MB },
+      enterpriseUrlsPerScan: env.ENTERPRISE_URLS_PER_SCAN,
     },
     sampleReport: { enabled: env.SAMPLE_REPORT, origin: env.PUBLIC_URL ? publicUrl : undefined },
     trustProxy: readTrustProxy(env.TRUST_PROXY),

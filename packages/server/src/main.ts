@@ -2,6 +2,7 @@
 // Before every other import: V8's heap settings for the server (heap-tuning.ts says why).
 import './heap-tuning.js';
 import { enableCompileCache } from 'node:module';
+import { setEnterpriseUrlsPerScan } from '@linkaudit/core';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { readBuildInfo } from './build-info.js';
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
 /** Starts the server in the chosen role; the embedded default ("all") needs no other service. */
 async function serve(role: Role): Promise<void> {
   const config = loadConfig();
+  setEnterpriseUrlsPerScan(config.scans.enterpriseUrlsPerScan);
   const database = await openDatabase(config);
   // Workers run in "all" and "worker"; a worker process serves no HTTP (it only drains the queue).
   const runsWorkers = role === 'all' || role === 'worker';
