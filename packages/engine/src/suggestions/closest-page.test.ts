@@ -23,11 +23,21 @@ function siteOf(pages: number): PageIndex {
 
 describe('closest pages on a 100,000-page site', () => {
   const index = siteOf(pageCount);
-  index.indexTitleWords(['About our team', 'Item']);
+  const gone = Array.from(
+    { length: brokenCount },
+    (_, link) => `${origin}/c${link % 97}/gone-${link * 20}.html`,
+  );
+  const broken = [
+    `${origin}/docs/getting-startd.html`,
+    `${origin}/old/item-77.html`,
+    `${origin}/company`,
+    `${origin}/reports/report-2024.html`,
+    `${origin}/nowhere/x`,
+  ];
+  index.prepare([...gone, ...broken], ['About our team', 'Item']);
 
   it('compares each broken link with a bounded list of pages', () => {
-    for (let link = 0; link < brokenCount; link++)
-      index.closest(`${origin}/c${link % 97}/gone-${link * 20}.html`, undefined);
+    for (const url of gone) index.closest(url, undefined);
     expect(index.scored).toBeGreaterThan(0);
     expect(index.scored).toBeLessThanOrEqual(brokenCount * maxScoredPerLink);
   });
@@ -47,6 +57,16 @@ describe('closest pages on a 100,000-page site', () => {
     });
     // Two pages about as close: no guess (a wrong fix is worse than none).
     expect(index.closest(`${origin}/reports/report-2024.html`, undefined)).toBeUndefined();
+  });
+
+  it('counts a page reported twice once (two equal candidates would block every guess)', () => {
+    const twice = new PageIndex();
+    twice.add(`${origin}/docs/getting-started.html`, 'Getting started');
+    twice.add(`${origin}/docs/getting-started.html`, 'Getting started');
+    twice.prepare([`${origin}/docs/getting-startd.html`], []);
+    expect(twice.closest(`${origin}/docs/getting-startd.html`, undefined)).toMatchObject({
+      url: `${origin}/docs/getting-started.html`,
+    });
   });
 
   it('makes no title guess from words that half the site shares', () => {

@@ -35,9 +35,7 @@ interface HostPages {
   number: number;
   /** Page ids sorted by lower-case path. */
   ids: Int32Array;
-  /** The lower-case path of `ids[i]`. */
-  paths: string[];
-  /** File name → the one page that has it, or `shared`. */
+  /** File name (of a broken address) → the one page that has it, or `shared`. */
   fileNames: Map<string, number>;
 }
 
@@ -51,24 +49,24 @@ interface HostPages {
 export class PageIndex {
   private readonly urls: string[] = [];
   private readonly titles: Array<string | undefined> = [];
-  private readonly known = new Set<string>();
   private hosts: Map<string, HostPages> | undefined;
   /** By page id, once built: the lower-case path and the host's number. */
   private pathOf: string[] = [];
   private hostOf = new Int32Array(0);
   private titleWords = new Map<string, number[] | 'common'>();
+  /** The file names of the broken addresses: only those are looked for among the pages. */
+  private wantedFiles = new Set<string>();
   /** Pages compared with a broken address so far: the work the guesses cost. */
   scored = 0;
 
-  /** A page the crawl read (2xx); a page seen twice counts once. */
+  /** A page the crawl read (2xx); a page seen twice counts once (see hostPages). */
   add(url: string, title: string | undefined): void {
-    if (this.known.has(url)) return;
-    this.known.add(url);
     this.urls.push(url);
     this.titles.push(title);
     this.hosts = undefined;
   }
 
+  /** Pages added (a page reported twice counts twice here). */
   get size(): number {
     return this.urls.length;
   }
@@ -77,18 +75,26 @@ export class PageIndex {
   clear(): void {
     this.urls.length = 0;
     this.titles.length = 0;
-    this.known.clear();
     this.hosts = undefined;
     this.pathOf = [];
     this.hostOf = new Int32Array(0);
     this.titleWords = new Map();
+    this.wantedFiles = new Set();
   }
 
   /**
-   * Makes the words of these link texts findable in page titles: one pass over the titles,
-   * keeping only the words asked for (a word on more pages than `maxTitleCandidates` is common).
+   * What the guesses will look for, told once before them: the broken addresses (their file
+   * names are looked for among the pages, no table of every page's) and the link texts (their
+   * words among the titles, in one pass keeping only those; a word on more pages than
+   * `maxTitleCandidates` is common).
    */
-  indexTitleWords(linkTexts: Iterable<string>): void {
+  prepare(brokenUrls: Iterable<string>, linkTexts: Iterable<string>): void {
+    this.wantedFiles = new Set();
+    for (const url of brokenUrls) {
+      const file = fileName(parsed(url)?.pathname.toLowerCase() ?? '');
+      if (file !== '') this.wantedFiles.add(file);
+    }
+    this.hosts = undefined;
     const wanted = new Set<string>();
     for (const text of linkTexts) for (const word of words(text)) wanted.add(word);
     this.titleWords = new Map();
@@ -148,7 +154,7 @@ export class PageIndex {
       if (page === shared) return undefined;
       if (page !== undefined) candidates.add(page);
     }
-    const at = lowerBound(host.paths, brokenPath);
+    const at = lowerBound(host.ids, this.pathOf, brokenPath);
     const from = Math.max(0, at - pathNeighbours);
     const to = Math.min(host.ids.length, at + pathNeighbours);
     for (let index = from; index < to; index++) candidates.add(host.ids[index]!);
@@ -200,49 +206,56 @@ export class PageIndex {
     return candidates.reduce((best, next) => (next.score > best.score ? next : best));
   }
 
-  /** Pages grouped by host, in path order: one sort, on the first guess after pages were added. */
+  /**
+   * Pages grouped by host, in path order: one sort of page ids, on the first guess after pages
+   * were added; the file names kept are those of the broken addresses only.
+   */
   private hostPages(): Map<string, HostPages> {
     if (this.hosts) return this.hosts;
-    const byHost = new Map<string, Array<{ id: number; path: string }>>();
-    this.pathOf = new Array<string>(this.urls.length);
+    const byHost = new Map<string, number[]>();
+    const pathOf = (this.pathOf = new Array<string>(this.urls.length));
     this.hostOf = new Int32Array(this.urls.length).fill(-1);
     this.urls.forEach((url, id) => {
       const page = parsed(url);
       if (!page) return;
-      const path = page.pathname.toLowerCase();
-      const list = byHost.get(page.host) ?? [];
-      if (list.length === 0) byHost.set(page.host, list);
-      list.push({ id, path });
-      this.pathOf[id] = path;
+      pathOf[id] = page.pathname.toLowerCase();
+      const ids = byHost.get(page.host) ?? [];
+      if (ids.length === 0) byHost.set(page.host, ids);
+      ids.push(id);
     });
     this.hosts = new Map();
-    for (const [host, pages] of byHost) {
+    for (const [host, ids] of byHost) {
       const number = this.hosts.size;
-      for (const { id } of pages) this.hostOf[id] = number;
-      pages.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      // By path, then address: a page reported twice sorts next to itself and is kept once.
+      const inOrder = Int32Array.from(ids).sort(
+        (a, b) => compare(pathOf[a]!, pathOf[b]!) || compare(this.urls[a]!, this.urls[b]!),
+      );
+      const sorted = inOrder.filter(
+        (id, index) => index === 0 || this.urls[id] !== this.urls[inOrder[index - 1]!],
+      );
       const fileNames = new Map<string, number>();
-      for (const { id, path } of pages) {
-        const file = fileName(path);
-        if (file !== '') fileNames.set(file, fileNames.has(file) ? shared : id);
+      for (const id of sorted) {
+        this.hostOf[id] = number;
+        const file = fileName(pathOf[id]!);
+        if (this.wantedFiles.has(file)) fileNames.set(file, fileNames.has(file) ? shared : id);
       }
-      this.hosts.set(host, {
-        number,
-        ids: Int32Array.from(pages, (page) => page.id),
-        paths: pages.map((page) => page.path),
-        fileNames,
-      });
+      this.hosts.set(host, { number, ids: sorted, fileNames });
     }
     return this.hosts;
   }
 }
 
-/** The first index whose path is not below `path` (binary search). */
-function lowerBound(paths: readonly string[], path: string): number {
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The first index of `ids` whose page's path is not below `path` (binary search). */
+function lowerBound(ids: Int32Array, pathOf: readonly string[], path: string): number {
   let low = 0;
-  let high = paths.length;
+  let high = ids.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (paths[middle]! < path) low = middle + 1;
+    if (pathOf[ids[middle]!]! < path) low = middle + 1;
     else high = middle;
   }
   return low;

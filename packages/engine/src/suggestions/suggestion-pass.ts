@@ -109,7 +109,7 @@ export class SuggestionPass {
     const linkTexts = fetch
       ? await this.fetchPages(missing, twins, emit)
       : new Map<string, string>();
-    this.pages.indexTitleWords(linkTexts.values());
+    this.pages.prepare(missing, linkTexts.values());
     try {
       for (const url of missing) {
         if (budget.exhausted) return;
