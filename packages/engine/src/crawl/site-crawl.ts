@@ -17,6 +17,7 @@ import { engineExceptionCheck } from './immediate-checks.js';
 import { LinkLedger } from './link-ledger.js';
 import { PageReader, recordedFetch } from './page-reader.js';
 import type { StopControl } from './stop-control.js';
+import { maxStylesheetBytes, StylesheetReader } from './stylesheet-reader.js';
 import type { Target } from './targets.js';
 
 /** Wakes the crawl loop when a fetch ends or the scan is told to stop. */
@@ -67,6 +68,7 @@ const stopGraceMs = 800;
 export class SiteCrawl {
   readonly ledger: LinkLedger;
   private readonly reader: PageReader;
+  private readonly stylesheets: StylesheetReader;
   private readonly settings: CrawlContext['settings'];
   private sitemap: SitemapContents | undefined;
   private active = 0;
@@ -102,6 +104,15 @@ export class SiteCrawl {
       maxLinksPerPage: deps.maxLinksPerPage,
       checkpointPages: deps.checkpointPages,
       emit,
+    });
+    this.stylesheets = new StylesheetReader({
+      context,
+      checker: deps.checker,
+      ledger: this.ledger,
+      analysis,
+      stop,
+      maxBytes: Math.min(deps.maxPageBytes, maxStylesheetBytes),
+      maxReferences: deps.maxLinksPerPage,
     });
     // Quality rules need each page's text, which a record does not keep: those pages are read.
     if (!deps.rules) {
@@ -202,6 +213,11 @@ export class SiteCrawl {
     if (target.state !== 'queued') return target.check; // claimed as a redirect's final address
     target.state = 'active';
     const { checker } = this.deps;
+    if (target.stylesheet) {
+      const check = await this.stylesheets.read(target, pause);
+      this.ledger.settle(target, check);
+      return check;
+    }
     if (!target.crawl && !target.readAnchors) {
       const check = await checker.check(target.url, { measure: target.resource, pause });
       this.ledger.settle(target, check);

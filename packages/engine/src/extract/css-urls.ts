@@ -1,4 +1,5 @@
 import { string as cssString, tokenize, tokenTypes, url as cssUrl } from 'css-tree';
+import type { LinkKind } from './found-link.js';
 
 /** A URL referenced from CSS, with its character offset inside the CSS text. */
 export interface CssUrl {
@@ -13,23 +14,41 @@ const imageSetFunctions = new Set(['image-set', '-webkit-image-set']);
 /** Whether the text can hold a reference at all: most style attributes and rules do not. */
 const mayReference = /url\(|src\(|image-set\(|@import/i;
 
-/**
- * Every `url()` and `@import` of a stylesheet, `<style>` block or style attribute, in order, each
- * at the offset of its URL (the `url(` or the string). The text is read by css-tree's tokenizer
- * (CSS Syntax Level 3): comments, escapes and strings are what a browser makes of them, and no
- * tree is built, so a stylesheet of megabytes costs no more memory than its text.
- * `limit` stops the reading after that many references (a hostile stylesheet's cap).
- */
+const imageExtension = /\.(?:png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?)(?:[?#]|$)/i;
+
+/** The link kind of a CSS reference: an import is a stylesheet, an image by its extension. */
+export function cssKind(url: string, isImport: boolean): LinkKind {
+  if (isImport) return 'stylesheet';
+  return imageExtension.test(url) ? 'image' : 'other';
+}
+
+/** Every `url()` and `@import` of the CSS, in order (see forEachCssUrl); at most `limit`. */
 export function extractCssUrls(css: string, limit = Number.POSITIVE_INFINITY): CssUrl[] {
-  if (!mayReference.test(css)) return [];
   const urls: CssUrl[] = [];
+  forEachCssUrl(css, (url, offset, isImport) => {
+    if (urls.length < limit) urls.push({ url, offset, isImport });
+  });
+  return urls;
+}
+
+/**
+ * Hands over every `url()` and `@import` of a stylesheet, `<style>` block or style attribute, in
+ * order, each at the offset of its URL (the `url(` or the string). The text is read by css-tree's
+ * tokenizer (CSS Syntax Level 3): comments, escapes and strings are what a browser makes of them,
+ * and no tree is built, so a stylesheet of megabytes costs no more memory than its text.
+ */
+export function forEachCssUrl(
+  css: string,
+  visit: (url: string, offset: number, isImport: boolean) => void,
+): void {
+  if (!mayReference.test(css)) return;
   /** Open functions and parentheses, innermost last ('' for a plain parenthesis). */
   const open: string[] = [];
   /** Offset of the innermost url()/src() function (a quoted URL is reported there). */
   const functionStarts: number[] = [];
   let afterImport = false;
   const add = (url: string, offset: number, isImport: boolean) => {
-    if (url !== '' && urls.length < limit) urls.push({ url, offset, isImport });
+    if (url !== '') visit(url, offset, isImport);
   };
   tokenize(css, (type, start, end) => {
     switch (type) {
@@ -61,7 +80,6 @@ export function extractCssUrls(css: string, limit = Number.POSITIVE_INFINITY): C
     }
     afterImport = false;
   });
-  return urls;
 
   /** A string is a URL as the argument of url()/src(), in image-set(), or after @import. */
   function stringUrl(text: string, start: number): void {
