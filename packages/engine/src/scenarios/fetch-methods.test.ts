@@ -1,5 +1,6 @@
-// How targets are asked for: GET for pages we crawl (and internal stylesheets we read), HEAD first for everything else with GET when
-// HEAD is refused or fails, and a User-Agent that names LinkAudit.
+// How targets are asked for: GET for pages we crawl (and internal stylesheets we read), HEAD
+// first for everything else with GET when HEAD is refused or fails, and a User-Agent that names
+// LinkAudit.
 import { FailureReason, ScanStatus } from '@linkaudit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
