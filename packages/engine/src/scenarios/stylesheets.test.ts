@@ -181,3 +181,67 @@ describe('a hostile stylesheet', () => {
     }
   });
 });
+
+describe('Link: response headers', () => {
+  it('are links of the page: a stylesheet there is read, a preloaded font checked', async () => {
+    const headerSite = await startTestSite({
+      '/': {
+        headers: {
+          'content-type': 'text/html',
+          link: '</css/header.css>; rel=stylesheet, </fonts/gone.woff2>; rel=preload; as=font; crossorigin',
+        },
+        body: htmlPage('<p>styled by a header</p>'),
+      },
+      '/css/header.css': {
+        headers: { 'content-type': 'text/css' },
+        body: 'body {\n  background: url(paper.png);\n}',
+      },
+    });
+    try {
+      const { links } = await collectScan({ url: headerSite.url('/') });
+      const summary = links.map((link) => ({
+        source: link.source,
+        url: link.url,
+        element: link.element,
+        attribute: link.attribute,
+        line: link.line,
+        column: link.column,
+        state: link.check.state,
+      }));
+      expect(summary).toEqual(
+        expect.arrayContaining([
+          {
+            source: headerSite.url('/'),
+            url: headerSite.url('/css/header.css'),
+            element: 'header',
+            attribute: 'Link',
+            line: 0,
+            column: 0,
+            state: 'ok',
+          },
+          {
+            source: headerSite.url('/'),
+            url: headerSite.url('/fonts/gone.woff2'),
+            element: 'header',
+            attribute: 'Link',
+            line: 0,
+            column: 0,
+            state: 'broken',
+          },
+          {
+            source: headerSite.url('/css/header.css'),
+            url: headerSite.url('/css/paper.png'),
+            element: 'css',
+            attribute: 'url()',
+            line: 2,
+            column: 15,
+            state: 'broken',
+          },
+        ]),
+      );
+      expect(summary).toHaveLength(3);
+    } finally {
+      await headerSite.close();
+    }
+  });
+});
