@@ -75,8 +75,9 @@ export class LinkLedger {
   private readonly shapes = new LinkShapes();
   private readonly intake = new LinkIntake();
   private readonly pageUrls: string[] = [];
-  /** Stylesheets read, by -1 - their source id: URL, and how deep in an @import chain. */
-  private readonly stylesheetUrls: string[] = [];
+  /** Sources that are no pages (stylesheets, sitemaps), by -1 - their source id. */
+  private readonly otherSources: string[] = [];
+  /** Of those that are stylesheets: how deep in an @import chain. */
   private readonly stylesheetNesting: number[] = [];
   /** Stylesheets to read, by target id: how deep in an @import chain (few per site). */
   private readonly nestingOf = new Map<number, number>();
@@ -132,14 +133,19 @@ export class LinkLedger {
    * its links name the stylesheet as their source.
    */
   addStylesheet(url: string, target: Target): number {
-    const index = this.stylesheetUrls.push(url) - 1;
-    this.stylesheetNesting[index] = this.nestingOf.get(target.id) ?? 1;
+    const sourceId = this.addSource(url);
+    this.stylesheetNesting[-1 - sourceId] = this.nestingOf.get(target.id) ?? 1;
     this.nestingOf.delete(target.id);
-    return -1 - index;
+    return sourceId;
+  }
+
+  /** A source of links that is no page of the link graph (a stylesheet, a sitemap): its id. */
+  addSource(url: string): number {
+    return -this.otherSources.push(url);
   }
 
   pageUrl(pageId: number): string {
-    return (pageId >= 0 ? this.pageUrls[pageId] : this.stylesheetUrls[-1 - pageId]) ?? '';
+    return (pageId >= 0 ? this.pageUrls[pageId] : this.otherSources[-1 - pageId]) ?? '';
   }
 
   register(url: string, depth: number, flags: TargetFlags, enqueue = true): Target {

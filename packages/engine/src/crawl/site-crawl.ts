@@ -16,6 +16,7 @@ import type { Frontier } from './frontier.js';
 import { engineExceptionCheck } from './immediate-checks.js';
 import { LinkLedger } from './link-ledger.js';
 import { PageReader, recordedFetch } from './page-reader.js';
+import { pageBase } from './resolve-link.js';
 import type { StopControl } from './stop-control.js';
 import { maxStylesheetBytes, StylesheetReader } from './stylesheet-reader.js';
 import type { Target } from './targets.js';
@@ -152,18 +153,27 @@ export class SiteCrawl {
     }
   }
 
-  /** Sitemap entries join the crawl, so orphans and broken entries are found too. */
+  /**
+   * Sitemap entries join the crawl, so orphans and broken entries are found too: each is a link
+   * whose source is its sitemap, at its `<loc>`. They are found at the deepest depth the scan
+   * crawls (a page only the sitemap lists is read, the pages it leads to are not).
+   */
   private async addSitemapEntries(startUrl: URL): Promise<void> {
     const { context, client } = this.deps;
     this.sitemap = await readSitemaps(client, startUrl.origin, context.robots.sitemaps);
-    for (const url of this.sitemap.urls) {
-      if (this.ledger.find(url) || this.ledger.fetchable >= this.settings.linkLimit) continue;
-      const crawl = context.scope.isCrawlable(new URL(url));
-      this.ledger.register(url, this.settings.maxDepth, {
-        crawl,
-        readAnchors: false,
-        resource: false,
-      });
+    const sources = new Map<string, number>();
+    const base = pageBase(startUrl, context.scope);
+    for (const entry of this.sitemap.entries) {
+      let pageId = sources.get(entry.sitemap);
+      if (pageId === undefined)
+        sources.set(entry.sitemap, (pageId = this.ledger.addSource(entry.sitemap)));
+      const source = { pageId, targetId: -1, depth: this.settings.maxDepth - 1 };
+      const { url: raw, line, column } = entry;
+      this.ledger.takeIn(
+        source,
+        { raw, element: 'sitemap', attribute: 'loc', kind: 'page', line, column },
+        base,
+      );
     }
   }
 

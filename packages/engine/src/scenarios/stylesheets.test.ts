@@ -2,7 +2,8 @@
 // for its @import and url() references, each checked as a link whose source is the stylesheet,
 // resolved against the stylesheet's own address, at its line and column inside the stylesheet.
 // @import chains are followed (a loop is read once per stylesheet); fonts and images of a page's
-// stylesheets count in its size.
+// stylesheets count in its size. `Link:` response headers and sitemap entries are link sources
+// too (the header's links belong to the page, line 0; a sitemap's to the sitemap, at its <loc>).
 import { FailureReason } from '@linkaudit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -242,6 +243,56 @@ describe('Link: response headers', () => {
       expect(summary).toHaveLength(3);
     } finally {
       await headerSite.close();
+    }
+  });
+});
+
+describe('sitemap entries', () => {
+  it('are links whose source is the sitemap, at their <loc>', async () => {
+    const mapped = await startTestSite({
+      '/': htmlPage('<a href="/listed.html">listed</a>'),
+      '/listed.html': htmlPage('<p>listed</p>'),
+      '/orphan.html': htmlPage('<p>only the sitemap lists me</p>'),
+    });
+    const sitemap = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      `  <url><loc>${mapped.url('/listed.html')}</loc></url>`,
+      `  <url><loc>${mapped.url('/orphan.html')}</loc></url>`,
+      `  <url><loc>${mapped.url('/gone.html')}</loc></url>`,
+      '</urlset>',
+    ].join('\n');
+    mapped.routes['/sitemap.xml'] = {
+      headers: { 'content-type': 'application/xml' },
+      body: sitemap,
+    };
+    try {
+      const { links, pages } = await collectScan({
+        url: mapped.url('/'),
+        scanDepth: 3,
+        checkPageInclusion: true,
+      });
+      const fromSitemap = links
+        .filter((link) => link.source === mapped.url('/sitemap.xml'))
+        .map((link) => [
+          link.url,
+          link.element,
+          link.attribute,
+          link.line,
+          link.column,
+          link.check.state,
+        ]);
+      expect(fromSitemap.sort()).toEqual(
+        [
+          [mapped.url('/gone.html'), 'sitemap', 'loc', 5, 8, 'broken'],
+          [mapped.url('/listed.html'), 'sitemap', 'loc', 3, 8, 'ok'],
+          [mapped.url('/orphan.html'), 'sitemap', 'loc', 4, 8, 'ok'],
+        ].sort(),
+      );
+      // An entry only the sitemap lists is still crawled (orphans are found).
+      expect(pages.map((page) => page.url)).toContain(mapped.url('/orphan.html'));
+    } finally {
+      await mapped.close();
     }
   });
 });
