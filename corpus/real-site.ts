@@ -60,7 +60,14 @@ function reasonTotals(truth: Truth): Record<string, number> {
   return totals;
 }
 
-export function describeRealSite(name: string): void {
+/** What a site's own test may check beyond the common ones, once the scan is done. */
+export interface RealSiteScan {
+  served: ServedSite;
+  truth: Truth;
+  scan: CollectedScan;
+}
+
+export function describeRealSite(name: string, more?: (get: () => RealSiteScan) => void): void {
   const site = siteNamed(name);
   describe(`${name}: ${site.generator}, from Debian's ${site.package}`, () => {
     let served: ServedSite;
@@ -74,6 +81,8 @@ export function describeRealSite(name: string): void {
       scan = await collectScan(scanSettings(served, site.start, truth));
     });
     afterAll(() => served?.close());
+
+    more?.(() => ({ served, truth, scan }));
 
     it('has its injected faults in the truth derived from the files', () => {
       expect(truth.pages.length).toBeGreaterThanOrEqual(5);

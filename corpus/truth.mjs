@@ -13,6 +13,11 @@
 // Missing; an `a href=""` is a link to the page itself (WHATWG); an unparseable address is Invalid
 // Format; an HTTP error status maps to its reason. Links to other hosts are not this corpus's
 // business (the network is closed): they are expected as skipped ('excluded').
+//
+// Stylesheets (issue 35): an internal stylesheet a page links (`<link rel=stylesheet>`) or
+// imports (`@import` in a <style> or in another stylesheet) that answers 200 as text/css is read
+// once for the whole site; each of its url() and @import references is one link, resolved against
+// the stylesheet's own address (a fragment-only url(#id) names an element of the page, no link).
 import { parse } from 'parse5';
 import { answerFor } from './static-site.mjs';
 
@@ -45,6 +50,23 @@ export function deriveTruth(files, { origin, start, folderScope = false, maxDept
   const outcomes = new Map(); // key → { url, state, detail, referenceCount }
   const missingFragments = new Map(); // key → { source, url, fragment, referenceCount }
   let totalLinks = 0;
+  const stylesheetsRead = new Set();
+  /** A stylesheet's references as links, then the stylesheets it imports (read once each). */
+  const readStylesheet = (url, nesting) => {
+    const answer = site.answer(url);
+    if (answer.status !== 200 || !answer.css || stylesheetsRead.has(answer.finalUrl)) return;
+    if (nesting > 8) return; // (the engine's maxImportNesting)
+    stylesheetsRead.add(answer.finalUrl);
+    const css = new TextDecoder('utf-8').decode(site.files.read(answer.file));
+    for (const { url: raw, isImport } of cssUrls(css)) {
+      if (raw.startsWith('#')) continue;
+      totalLinks++;
+      const outcome = linkOutcome({ raw, base: answer.finalUrl }, site, origin);
+      count(outcomes, `${outcome.url}\n${outcome.state}\n${outcome.detail}`, outcome);
+      if (isImport && outcome.state === 'ok' && outcome.resolved.origin === origin)
+        readStylesheet(outcome.url, nesting + 1);
+    }
+  };
   const queue = [{ url: startUrl.href, depth: 1 }];
   const queued = new Set([startUrl.href]);
 
@@ -60,6 +82,8 @@ export function deriveTruth(files, { origin, start, folderScope = false, maxDept
       count(outcomes, `${outcome.url}\n${outcome.state}\n${outcome.detail}`, outcome);
       if (!outcome.resolved) continue;
       const target = outcome.resolved;
+      if (link.stylesheet && outcome.state === 'ok' && target.origin === origin)
+        readStylesheet(outcome.url, 1);
       if (outcome.state === 'ok' && target.hash.length > 1) {
         const targetAnswer = site.answer(outcome.url);
         if (targetAnswer.html && !indicatesElement(site.page(targetAnswer.finalUrl), target.hash)) {
@@ -164,6 +188,7 @@ export class ServedSite {
         status: answer.status,
         finalUrl: current.href,
         html: answer.status === 200 && htmlTypes.has(answer.contentType),
+        css: answer.status === 200 && answer.contentType === 'text/css',
         file: answer.file,
       };
       break;
@@ -229,8 +254,8 @@ function readPage(text, pageUrl) {
   const ids = new Set();
   const names = new Set();
   const links = [];
-  const add = (element, raw, missing = false) =>
-    links.push(missing ? { element, missing: true } : { element, raw, base });
+  const add = (element, raw, missing = false, stylesheet = false) =>
+    links.push(missing ? { element, missing: true } : { element, raw, base, stylesheet });
   for (const element of elements) {
     const id = attribute(element, 'id');
     if (id) ids.add(id);
@@ -246,10 +271,10 @@ function readPage(text, pageUrl) {
       names.add(attribute(element, 'name'));
     elementLinks(element, add);
     const style = attribute(element, 'style');
-    if (style) for (const url of cssUrls(style)) add('style', url);
+    if (style) for (const { url } of cssUrls(style)) add('style', url);
     if (element.tagName === 'style') {
       const css = element.childNodes.map((child) => child.value ?? '').join('');
-      for (const url of cssUrls(css)) add('style', url);
+      for (const { url, isImport } of cssUrls(css)) add('style', url, false, isImport);
     }
   }
   return { links, ids, names };
@@ -284,7 +309,8 @@ function elementLinks(element, add) {
       const relations = value('rel').toLowerCase().split(/\s+/).filter(Boolean);
       const originsOnly = ['preconnect', 'dns-prefetch'];
       if (relations.length > 0 && relations.every((r) => originsOnly.includes(r))) break;
-      required('href');
+      const raw = value('href');
+      add(name, raw, raw === '', relations.includes('stylesheet'));
       break;
     }
     case 'script':
@@ -376,17 +402,19 @@ function srcsetUrls(srcset) {
   return urls;
 }
 
-/** url() and @import addresses of CSS text (comments removed first). */
+/** url() and @import addresses of CSS text (comments removed first): [{ url, isImport }]. */
 function cssUrls(css) {
   const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
   const urls = [];
-  for (const match of text.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"\s]*))\s*\)/gi)) {
-    const url = (match[1] ?? match[2] ?? match[3] ?? '').trim();
-    if (url) urls.push(url);
-  }
-  for (const match of text.matchAll(/@import\s+(?:"([^"]*)"|'([^']*)')/gi)) {
-    const url = (match[1] ?? match[2] ?? '').trim();
-    if (url) urls.push(url);
+  const pattern =
+    /(@import\s+)?url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"\s]*))\s*\)|@import\s+(?:"([^"]*)"|'([^']*)')/gi;
+  for (const match of text.matchAll(pattern)) {
+    const url = (match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? '').trim();
+    if (url)
+      urls.push({
+        url,
+        isImport: match[1] !== undefined || match[5] !== undefined || match[6] !== undefined,
+      });
   }
   return urls;
 }

@@ -115,11 +115,20 @@ describe('linkaudit scan --anchors --page-rank --page-inclusion against a real s
     const at = (path: string) => `${base}${path}`;
 
     expect(report.status).toBe('Complete');
-    expect(report.broken).toEqual([]);
-    // The sitemap's /gone is a unique broken URL that no page links to.
+    // The sitemap's /gone: no page links to it, the sitemap does, at its <loc> (issue 35).
+    expect(report.broken).toEqual([
+      expect.objectContaining({
+        url: at('/gone'),
+        reason: 'Not Found',
+        referenceCount: 1,
+        sources: [
+          { url: at('/sitemap.xml'), element: 'sitemap', attribute: 'loc', line: 8, column: 8 },
+        ],
+      }),
+    ]);
     expect(report.summary).toMatchObject({
       pages: 6,
-      brokenLinks: 0,
+      brokenLinks: 1,
       uniqueBrokenLinks: 1,
       brokenAnchors: 1,
       duplicateAnchors: 1,

@@ -37,6 +37,7 @@ function target(id: number, url: string, check: LinkCheck, pageId?: number): Tar
     crawl: pageId !== undefined,
     readAnchors: false,
     resource: pageId === undefined,
+    stylesheet: false,
     state: 'settled',
     check,
     pendingHead: -1,

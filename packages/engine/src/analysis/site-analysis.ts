@@ -80,6 +80,8 @@ export class SiteAnalysis {
    */
   private readonly resourceIds = new IntList();
   private readonly graph: LinkGraph | undefined;
+  /** Stylesheets' own resources (fonts, images, imports), by the stylesheet's target id. */
+  private readonly stylesheetResources = new Map<number, number[]>();
   brokenAnchors = 0;
   duplicateAnchors = 0;
   certificateProblems = 0;
@@ -104,6 +106,14 @@ export class SiteAnalysis {
       firstResource,
       resourceCount: this.resourceIds.length - firstResource,
     };
+  }
+
+  /**
+   * The resources a stylesheet references (fonts, images, imported stylesheets): they count in
+   * the size of every page that uses the stylesheet.
+   */
+  recordStylesheet(targetId: number, resources: Iterable<number>): void {
+    this.stylesheetResources.set(targetId, [...resources]);
   }
 
   /** An internal link from a parsed page, for the link graph. */
@@ -152,7 +162,7 @@ export class SiteAnalysis {
       const size = pageSize(
         page.htmlBytes,
         page.contentType,
-        sizedResources(page, this.resourceIds, targets),
+        sizedResources(page, this.resourceIds, targets, this.stylesheetResources),
       );
       buckets[pageSizeBucket(size.totalBytes)]!++;
       if (isFatPage(size.totalBytes)) fattest++;
@@ -419,19 +429,57 @@ function pageEdges(
   return { from: from.toArray(), to: to.toArray() };
 }
 
-/** The resources of a page that answered, with their type and size (a loop: this runs per page). */
+/**
+ * The resources of a page that answered, with their type and size, and those of its stylesheets
+ * (each once, through any @import chain). A loop: this runs per page.
+ */
 function sizedResources(
   page: StoredPage,
   resourceIds: IntList,
   targets: Target[],
+  stylesheetResources: ReadonlyMap<number, number[]>,
 ): SizedResource[] {
   const resources: SizedResource[] = [];
-  for (let index = page.firstResource; index < page.firstResource + page.resourceCount; index++) {
-    const check = targets[resourceIds.at(index)]?.check;
+  const add = (id: number) => {
+    const check = targets[id]?.check;
     if (check?.state === 'ok')
       resources.push({ contentType: check.contentType ?? '', size: check.size });
+  };
+  let seen: Set<number> | undefined;
+  for (let index = page.firstResource; index < page.firstResource + page.resourceCount; index++) {
+    const id = resourceIds.at(index);
+    if (stylesheetResources.size === 0 || !stylesheetResources.has(id)) add(id);
+    else seen = addStylesheet(id, stylesheetResources, seen ?? pageIds(page, resourceIds), add);
   }
   return resources;
+}
+
+/** The page's own resources: a stylesheet's resource among them is not counted twice. */
+function pageIds(page: StoredPage, resourceIds: IntList): Set<number> {
+  const ids = new Set<number>();
+  for (let index = page.firstResource; index < page.firstResource + page.resourceCount; index++)
+    ids.add(resourceIds.at(index));
+  return ids;
+}
+
+/** A stylesheet and, depth first, what it references that the page does not count already. */
+function addStylesheet(
+  id: number,
+  stylesheetResources: ReadonlyMap<number, number[]>,
+  seen: Set<number>,
+  add: (id: number) => void,
+): Set<number> {
+  const stack = [id];
+  add(id);
+  while (stack.length > 0) {
+    for (const child of stylesheetResources.get(stack.pop()!) ?? []) {
+      if (seen.has(child)) continue;
+      seen.add(child);
+      add(child);
+      if (stylesheetResources.has(child)) stack.push(child);
+    }
+  }
+  return seen;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { Parser } from 'htmlparser2';
+import { LineIndex } from '../extract/line-index.js';
 import { decompress } from '../fetch/decode.js';
 import { closeBody, type HttpClient } from '../fetch/http-client.js';
 
@@ -9,6 +10,15 @@ export interface SitemapContents {
   sitemaps: string[];
   /** Page addresses listed, in order, without duplicates. */
   urls: string[];
+  /** Each of `urls` where it is first listed: the sitemap file and its `<loc>`'s position. */
+  entries: SitemapEntry[];
+}
+
+export interface SitemapEntry {
+  url: string;
+  sitemap: string;
+  line: number;
+  column: number;
 }
 
 export interface SitemapLimits {
@@ -36,6 +46,7 @@ export async function readSitemaps(
   const queue = fromRobots.length > 0 ? [...fromRobots] : [`${origin}/sitemap.xml`];
   const read = new Set<string>();
   const urls = new Set<string>();
+  const entries: SitemapEntry[] = [];
   while (queue.length > 0 && read.size < limits.maxFiles && urls.size < limits.maxUrls) {
     const sitemapUrl = queue.shift() ?? '';
     if (read.has(sitemapUrl)) continue;
@@ -44,16 +55,21 @@ export async function readSitemaps(
     read.add(sitemapUrl);
     if (parsed.isIndex) queue.push(...parsed.locations);
     else
-      for (const location of parsed.locations) if (urls.size < limits.maxUrls) urls.add(location);
+      parsed.locations.forEach((location, index) => {
+        if (urls.size >= limits.maxUrls || urls.has(location)) return;
+        urls.add(location);
+        const { line, column } = parsed.positions[index]!;
+        entries.push({ url: location, sitemap: sitemapUrl, line, column });
+      });
   }
-  return { sitemaps: [...read], urls: [...urls] };
+  return { sitemaps: [...read], urls: [...urls], entries };
 }
 
 async function fetchSitemap(
   client: HttpClient,
   url: string,
   maxBytes: number,
-): Promise<{ isIndex: boolean; locations: string[] } | undefined> {
+): Promise<ParsedSitemap | undefined> {
   try {
     const result = await client.follow(url, 'GET');
     if (!result.ok) return undefined;
@@ -92,20 +108,30 @@ async function gunzipIfCompressed(body: Readable, maxBytes: number): Promise<Rea
   return Readable.from([isGzip ? gunzipSync(bytes, { maxOutputLength: maxBytes }) : bytes]);
 }
 
-/** The `<loc>` values of a sitemap or sitemap index, read as a stream. */
-export async function parseSitemap(
-  body: Readable,
-  maxBytes: number,
-): Promise<{ isIndex: boolean; locations: string[] }> {
+interface ParsedSitemap {
+  isIndex: boolean;
+  locations: string[];
+  /** Where each location's `<loc>` starts (1-based line and column). */
+  positions: { line: number; column: number }[];
+}
+
+/** The `<loc>` values of a sitemap or sitemap index, read as a stream, with their positions. */
+export async function parseSitemap(body: Readable, maxBytes: number): Promise<ParsedSitemap> {
   const locations: string[] = [];
+  const positions: { line: number; column: number }[] = [];
+  const lines = new LineIndex();
   let isIndex = false;
   let text: string | undefined;
+  let locStart = 0;
   const parser = new Parser(
     {
       onopentag(name) {
         const local = name.toLowerCase().replace(/^.*:/, '');
         if (local === 'sitemapindex') isIndex = true;
-        if (local === 'loc') text = '';
+        if (local === 'loc') {
+          text = '';
+          locStart = parser.startIndex;
+        }
       },
       ontext(data) {
         if (text !== undefined) text += data;
@@ -114,7 +140,10 @@ export async function parseSitemap(
         if (name.toLowerCase().replace(/^.*:/, '') === 'loc' && text !== undefined) {
           const location = text.trim();
           // An entry that is not an address (`http://[oops`) is no page of the site.
-          if (/^https?:\/\//i.test(location) && URL.canParse(location)) locations.push(location);
+          if (/^https?:\/\//i.test(location) && URL.canParse(location)) {
+            locations.push(location);
+            positions.push(lines.position(locStart));
+          }
           text = undefined;
         }
       },
@@ -126,12 +155,14 @@ export async function parseSitemap(
     for await (const chunk of body) {
       const buffer = chunk as Buffer;
       size += buffer.length;
-      parser.write(buffer.toString('utf8'));
+      const chunkText = buffer.toString('utf8');
+      lines.add(chunkText);
+      parser.write(chunkText);
       if (size >= maxBytes) break;
     }
   } finally {
     closeBody(body);
   }
   parser.end();
-  return { isIndex, locations };
+  return { isIndex, locations, positions };
 }

@@ -16,8 +16,8 @@ import {
   type ResolvedLink,
 } from './resolve-link.js';
 
-/** Links that lead a visitor to another page (and so a crawler too). */
-const navigationalElements = new Set(['a', 'area', 'iframe', 'frame', 'meta']);
+/** Links that lead a visitor to another page (and so a crawler too); a sitemap's entries too. */
+const navigationalElements = new Set(['a', 'area', 'iframe', 'frame', 'meta', 'sitemap']);
 
 /**
  * Decides what happens to each link found on a page: resolved against the page's base URL, then

@@ -38,8 +38,9 @@ export interface LedgerDeps {
   emit: (event: ScanEvent) => void;
 }
 
-/** The page a link was found on. */
+/** The page a link was found on (or the stylesheet: see addStylesheet). */
 export interface LinkSource {
+  /** A page's id; a stylesheet's is negative (stylesheets are no pages of the link graph). */
   pageId: number;
   targetId: number;
   depth: number;
@@ -49,7 +50,11 @@ export interface TargetFlags {
   crawl: boolean;
   readAnchors: boolean;
   resource: boolean;
+  stylesheet?: boolean;
 }
+
+/** How deep `@import` chains are followed (page → a.css is 1); deeper ones are only checked. */
+export const maxImportNesting = 8;
 
 /**
  * Every unique URL of the scan and every link occurrence waiting for it: registers targets
@@ -70,6 +75,12 @@ export class LinkLedger {
   private readonly shapes = new LinkShapes();
   private readonly intake = new LinkIntake();
   private readonly pageUrls: string[] = [];
+  /** Sources that are no pages (stylesheets, sitemaps), by -1 - their source id. */
+  private readonly otherSources: string[] = [];
+  /** Of those that are stylesheets: how deep in an @import chain. */
+  private readonly stylesheetNesting: number[] = [];
+  /** Stylesheets to read, by target id: how deep in an @import chain (few per site). */
+  private readonly nestingOf = new Map<number, number>();
   /** Host names and content types, each kept once (see compact-values.ts). */
   readonly strings = new Interner();
   /** Checks of an interrupted run, by address key, until a link names their URL. */
@@ -117,8 +128,24 @@ export class LinkLedger {
     return this.pageUrls.push(url) - 1;
   }
 
+  /**
+   * A stylesheet read for its references: its source id (negative, beside the pages' ids), so
+   * its links name the stylesheet as their source.
+   */
+  addStylesheet(url: string, target: Target): number {
+    const sourceId = this.addSource(url);
+    this.stylesheetNesting[-1 - sourceId] = this.nestingOf.get(target.id) ?? 1;
+    this.nestingOf.delete(target.id);
+    return sourceId;
+  }
+
+  /** A source of links that is no page of the link graph (a stylesheet, a sitemap): its id. */
+  addSource(url: string): number {
+    return -this.otherSources.push(url);
+  }
+
   pageUrl(pageId: number): string {
-    return this.pageUrls[pageId] ?? '';
+    return (pageId >= 0 ? this.pageUrls[pageId] : this.otherSources[-1 - pageId]) ?? '';
   }
 
   register(url: string, depth: number, flags: TargetFlags, enqueue = true): Target {
@@ -132,6 +159,7 @@ export class LinkLedger {
       crawl: flags.crawl,
       readAnchors: flags.readAnchors,
       resource: flags.resource,
+      stylesheet: flags.stylesheet ?? false,
       state: 'queued',
       pendingHead: -1,
       // Set as the crawl goes; named here so they live in the object itself, not in a property
@@ -165,6 +193,7 @@ export class LinkLedger {
     const key = this.keyOf(target.url);
     const check = this.resumed.get(key);
     if (!check) return undefined;
+    if (target.stylesheet) return undefined; // (read again for its references)
     const readable = check.state === 'ok' && isHtmlType(check.contentType ?? '');
     if (readable && (target.crawl || target.readAnchors || this.settings.checkAnchors))
       return undefined;
@@ -203,12 +232,14 @@ export class LinkLedger {
     const { fragment, internal } = intake.link;
     const readAnchors = this.settings.checkAnchors && intake.navigational && !intake.crawl;
     const resource = isResourceKind(link.kind);
+    const nesting = this.importNesting(source, link, intake.link);
     const target = this.targetFor(
       intake.link,
       source.depth + 1,
       intake.crawl,
       readAnchors,
       resource,
+      nesting,
     );
     if (!target) {
       const url = urlOf(intake.link);
@@ -224,7 +255,7 @@ export class LinkLedger {
       );
       return undefined;
     }
-    if (target.internal)
+    if (target.internal && source.pageId >= 0)
       this.deps.analysis.recordInternalLink(source.pageId, source.targetId, target.id);
     if (target.check && !target.reread)
       this.answer(target, source.pageId, link.line, link.column, shape, fragment);
@@ -232,13 +263,28 @@ export class LinkLedger {
     return target.id;
   }
 
-  /** The known target, upgraded by what this link adds, or a new one; undefined past the link limit. */
+  /**
+   * For an internal stylesheet to read: how deep in an @import chain it is (1 when a page links
+   * it); 0 when it is not one to read (external, another kind, or past maxImportNesting).
+   */
+  private importNesting(source: LinkSource, link: FoundLink, resolved: ResolvedLink): number {
+    if (link.kind !== 'stylesheet' || !resolved.internal) return 0;
+    const nesting =
+      source.pageId >= 0 ? 1 : (this.stylesheetNesting[-1 - source.pageId] ?? maxImportNesting) + 1;
+    return nesting <= maxImportNesting ? nesting : 0;
+  }
+
+  /**
+   * The known target, upgraded by what this link adds, or a new one; undefined past the link
+   * limit. `nesting` > 0: a stylesheet to read (a target already fetched is not fetched again).
+   */
   private targetFor(
     link: ResolvedLink,
     depth: number,
     crawl: boolean,
     readAnchors: boolean,
     resource: boolean,
+    nesting: number,
   ): Target | undefined {
     const existing = this.siteIndex(link.prefix).get(this.keyOf(link.path));
     if (existing) {
@@ -246,6 +292,7 @@ export class LinkLedger {
         existing.depth = Math.min(existing.depth, depth);
         existing.crawl ||= crawl;
         existing.readAnchors = (existing.readAnchors || readAnchors) && !existing.crawl;
+        if (nesting > 0) this.readAsStylesheet(existing, nesting);
       } else if (crawl && !existing.crawl) {
         this.crawlLater(existing, depth);
       }
@@ -259,10 +306,17 @@ export class LinkLedger {
     }
     // A page to crawl whose address looks like a crawler trap is reported, not followed.
     const trap = crawl ? crawlerTrap(link.path) : undefined;
-    const flags = { crawl: crawl && !trap, readAnchors, resource };
+    const flags = { crawl: crawl && !trap, readAnchors, resource, stylesheet: nesting > 0 };
+    if (nesting > 0) this.nestingOf.set(this.targets.length, nesting);
     const target = this.register(urlOf(link), depth, flags, !trap);
     if (trap) this.settle(target, crawlerTrapCheck(trap));
     return target;
+  }
+
+  /** A queued target is a stylesheet to read, at the shallowest nesting it was found at. */
+  private readAsStylesheet(target: Target, nesting: number): void {
+    target.stylesheet = true;
+    this.nestingOf.set(target.id, Math.min(nesting, this.nestingOf.get(target.id) ?? nesting));
   }
 
   /**

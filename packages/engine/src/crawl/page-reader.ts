@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import type { PageReadRecord, ScanEvent } from '../events.js';
 import type { ExtractedPage } from '../extract/found-link.js';
 import { HtmlLinkExtractor } from '../extract/html-links.js';
+import { linkHeaderLinks } from '../extract/link-header.js';
 import { bodyTimedOut, type PageFetch } from '../fetch/checker.js';
 import { readHtml } from '../fetch/decode.js';
 import { isDeadlineError, ScanStoppedError } from '../fetch/errors.js';
@@ -137,7 +138,11 @@ export class PageReader {
     );
     if (error !== undefined && this.deps.stop.stopped) throw new ScanStoppedError();
     if (isDeadlineError(error)) fetched.check = bodyTimedOut(error, fetched.check);
-    return { page: extractor.end(), bytes, text };
+    const page = extractor.end();
+    // `Link:` headers first: the browser reads them before the body.
+    const fromHeaders = linkHeaderLinks(html.response.headers.link, html.finalUrl);
+    if (fromHeaders.length > 0) page.links = [...fromHeaders, ...page.links];
+    return { page, bytes, text };
   }
 
   /** A crawled page: reported, its anchors and facts recorded, its links taken in. */

@@ -16,7 +16,9 @@ import type { Frontier } from './frontier.js';
 import { engineExceptionCheck } from './immediate-checks.js';
 import { LinkLedger } from './link-ledger.js';
 import { PageReader, recordedFetch } from './page-reader.js';
+import { pageBase } from './resolve-link.js';
 import type { StopControl } from './stop-control.js';
+import { maxStylesheetBytes, StylesheetReader } from './stylesheet-reader.js';
 import type { Target } from './targets.js';
 
 /** Wakes the crawl loop when a fetch ends or the scan is told to stop. */
@@ -67,6 +69,7 @@ const stopGraceMs = 800;
 export class SiteCrawl {
   readonly ledger: LinkLedger;
   private readonly reader: PageReader;
+  private readonly stylesheets: StylesheetReader;
   private readonly settings: CrawlContext['settings'];
   private sitemap: SitemapContents | undefined;
   private active = 0;
@@ -102,6 +105,15 @@ export class SiteCrawl {
       maxLinksPerPage: deps.maxLinksPerPage,
       checkpointPages: deps.checkpointPages,
       emit,
+    });
+    this.stylesheets = new StylesheetReader({
+      context,
+      checker: deps.checker,
+      ledger: this.ledger,
+      analysis,
+      stop,
+      maxBytes: Math.min(deps.maxPageBytes, maxStylesheetBytes),
+      maxReferences: deps.maxLinksPerPage,
     });
     // Quality rules need each page's text, which a record does not keep: those pages are read.
     if (!deps.rules) {
@@ -141,18 +153,27 @@ export class SiteCrawl {
     }
   }
 
-  /** Sitemap entries join the crawl, so orphans and broken entries are found too. */
+  /**
+   * Sitemap entries join the crawl, so orphans and broken entries are found too: each is a link
+   * whose source is its sitemap, at its `<loc>`. They are found at the deepest depth the scan
+   * crawls (a page only the sitemap lists is read, the pages it leads to are not).
+   */
   private async addSitemapEntries(startUrl: URL): Promise<void> {
     const { context, client } = this.deps;
     this.sitemap = await readSitemaps(client, startUrl.origin, context.robots.sitemaps);
-    for (const url of this.sitemap.urls) {
-      if (this.ledger.find(url) || this.ledger.fetchable >= this.settings.linkLimit) continue;
-      const crawl = context.scope.isCrawlable(new URL(url));
-      this.ledger.register(url, this.settings.maxDepth, {
-        crawl,
-        readAnchors: false,
-        resource: false,
-      });
+    const sources = new Map<string, number>();
+    const base = pageBase(startUrl, context.scope);
+    for (const entry of this.sitemap.entries) {
+      let pageId = sources.get(entry.sitemap);
+      if (pageId === undefined)
+        sources.set(entry.sitemap, (pageId = this.ledger.addSource(entry.sitemap)));
+      const source = { pageId, targetId: -1, depth: this.settings.maxDepth - 1 };
+      const { url: raw, line, column } = entry;
+      this.ledger.takeIn(
+        source,
+        { raw, element: 'sitemap', attribute: 'loc', kind: 'page', line, column },
+        base,
+      );
     }
   }
 
@@ -202,6 +223,11 @@ export class SiteCrawl {
     if (target.state !== 'queued') return target.check; // claimed as a redirect's final address
     target.state = 'active';
     const { checker } = this.deps;
+    if (target.stylesheet) {
+      const check = await this.stylesheets.read(target, pause);
+      this.ledger.settle(target, check);
+      return check;
+    }
     if (!target.crawl && !target.readAnchors) {
       const check = await checker.check(target.url, { measure: target.resource, pause });
       this.ledger.settle(target, check);

@@ -15,6 +15,8 @@ export interface Target {
   readAnchors: boolean;
   /** Referenced as a resource (image, CSS, script…): its size matters for page weights. */
   resource: boolean;
+  /** Linked or imported as an internal stylesheet: fetched with GET and read for its references. */
+  stylesheet: boolean;
   /** Stands for a page's final address after a redirect; never fetched itself. */
   alias?: boolean;
   /** Set when it was parsed as a page (or is an alias of one). */

@@ -88,12 +88,12 @@ describe('HtmlLinkExtractor', () => {
     ]);
   });
 
-  it('finds CSS urls in style attributes and style blocks, at the url( position', () => {
+  it('finds CSS urls in style attributes and style blocks, at the URL (url( or the string)', () => {
     const html =
       '<div style="background: url(\'bg.png\')"></div>\n<style>\n@import "base.css";\nbody { background: url(/img/b.jpg) } /* url(no.png) */\n.f { src: url(font.woff2) }</style>';
     expect(summary(html)).toEqual([
       ['div', 'style', 'bg.png', 'image', 1, 1, false],
-      ['style', 'css', 'base.css', 'stylesheet', 3, 1, false],
+      ['style', 'css', 'base.css', 'stylesheet', 3, 9, false],
       ['style', 'css', '/img/b.jpg', 'image', 4, 20, false],
       ['style', 'css', 'font.woff2', 'other', 5, 11, false],
     ]);

@@ -1,5 +1,5 @@
 import type { LinkKind } from '../events.js';
-import { extractCssUrls } from './css-urls.js';
+import { cssKind, extractCssUrls } from './css-urls.js';
 import type { ExtractedPage, FoundLink, PageAnchor } from './found-link.js';
 import { LineIndex } from './line-index.js';
 import { PageLinkCap } from './page-link-cap.js';
@@ -48,7 +48,6 @@ const iconRelations = new Set([
   'mask-icon',
 ]);
 const pageRelations = new Set(['canonical', 'alternate', 'prev', 'next', 'amphtml']);
-const imageExtension = /\.(?:png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?)(?:[?#]|$)/i;
 
 /**
  * Finds every link of an HTML document while it streams in: write chunks, then `end()`. Only
@@ -325,9 +324,4 @@ export class HtmlLinkExtractor {
 /** An attribute's value without surrounding white space; '' when it is absent. */
 function valueOf(attributes: Attributes, attribute: Attribute): string {
   return (attributes[attribute] ?? '').trim();
-}
-
-function cssKind(url: string, isImport: boolean): LinkKind {
-  if (isImport) return 'stylesheet';
-  return imageExtension.test(url) ? 'image' : 'other';
 }

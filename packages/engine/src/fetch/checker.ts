@@ -15,17 +15,27 @@ import {
 } from './http-client.js';
 import { rejectsHead, type AttemptBudget, type RetryPause } from './retry-policy.js';
 
-/** A page fetched for crawling: its check, and the open response when it is HTML. */
+/**
+ * A page fetched for crawling (or a stylesheet for its references): its check, and the open
+ * response when it is of the type to read (HTML; CSS for a stylesheet).
+ */
 export interface PageFetch {
   check: LinkCheck;
   html?: { response: HttpResponse; finalUrl: string; contentType: string };
 }
 
 const htmlTypes = /^(?:text\/html|application\/xhtml\+xml)\b/i;
+/** Browsers apply a stylesheet only when it is served as text/css (or with no type at all). */
+const cssTypes = /^text\/css\b/i;
 
 /** Whether an answer of this Content-Type is a page to read (none at all is read as HTML). */
 export function isHtmlType(contentType: string): boolean {
   return contentType === '' || htmlTypes.test(contentType);
+}
+
+/** Whether an answer of this Content-Type is a stylesheet a browser would apply. */
+export function isCssType(contentType: string): boolean {
+  return contentType === '' || cssTypes.test(contentType);
 }
 
 export interface CheckOptions {
@@ -82,7 +92,21 @@ export class LinkChecker {
     return check;
   }
 
-  async fetchPage(url: string, pause?: RetryPause): Promise<PageFetch> {
+  /** GET, and the open response when it is HTML (a page to read). */
+  fetchPage(url: string, pause?: RetryPause): Promise<PageFetch> {
+    return this.fetchReadable(url, isHtmlType, pause);
+  }
+
+  /** GET, and the open response when it is a stylesheet (CSS to read for its references). */
+  fetchStylesheet(url: string, pause?: RetryPause): Promise<PageFetch> {
+    return this.fetchReadable(url, isCssType, pause);
+  }
+
+  private async fetchReadable(
+    url: string,
+    readable: (contentType: string) => boolean,
+    pause?: RetryPause,
+  ): Promise<PageFetch> {
     let result: FollowResult;
     try {
       result = await this.client.follow(url, 'GET', this.client.budget(pause));
@@ -92,8 +116,7 @@ export class LinkChecker {
     const check = outcome(result);
     if (!result.ok) return { check };
     const contentType = headerValue(result.response.headers['content-type']) ?? '';
-    const isHtml = isHtmlType(contentType);
-    if (check.state !== 'ok' || !isHtml) {
+    if (check.state !== 'ok' || !readable(contentType)) {
       discard(result.response.body);
       return { check };
     }

@@ -1,5 +1,6 @@
-// How targets are asked for: GET for pages we crawl, HEAD first for everything else with GET when
-// HEAD is refused or fails, and a User-Agent that names LinkAudit.
+// How targets are asked for: GET for pages we crawl (and internal stylesheets we read), HEAD
+// first for everything else with GET when HEAD is refused or fails, and a User-Agent that names
+// LinkAudit.
 import { FailureReason, ScanStatus } from '@linkaudit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -90,7 +91,8 @@ describe('request methods', () => {
 
     expect(site.methodsFor('/')).toEqual(['GET']);
     expect(site.methodsFor('/page.html')).toEqual(['GET']);
-    expect(site.methodsFor('/style.css')).toEqual(['HEAD']);
+    // An internal stylesheet is read for its references (issue 35): one GET, no HEAD first.
+    expect(site.methodsFor('/style.css')).toEqual(['GET']);
     expect(site.methodsFor('/img.png')).toEqual(['HEAD']);
     expect(other.methodsFor('/lib.js')).toEqual(['HEAD']);
     expect(other.methodsFor('/missing.js')).toEqual(['HEAD', 'GET']);
