@@ -54,8 +54,6 @@ import {
   brokenAnchorLinks,
   brokenLinkRows,
   computeUrlCheckpoints,
-  duplicateAnchorPage,
-  duplicateAnchorRows,
   ignoredFigures,
   inclusionCounts,
   inclusionPage,
@@ -75,6 +73,11 @@ import {
 } from './reports.repository.js';
 import { streamPdf } from './pdf/pdf-stream.js';
 import { reportData, type ReportReader } from './report-reader.js';
+import {
+  duplicateAnchorCsv,
+  duplicateAnchorTabPage,
+  duplicateAnchorTabRows,
+} from './tabs/duplicate-anchor-tab.js';
 import { fileTypeCsv, fileTypePage, fileTypeRows } from './tabs/file-type-tab.js';
 import { pageCsv, pageTabPage, pageTabRows } from './tabs/page-tab.js';
 import { pdfPageOptions, writeReportPdf } from './pdf/report-pdf.js';
@@ -370,7 +373,7 @@ export class ReportService {
           PDF_BATCH_ROWS,
           limits.fattestPageBytes,
         ),
-        duplicates: duplicateAnchorRows(db, id, defaultQuery({}), PDF_BATCH_ROWS),
+        duplicates: duplicateAnchorTabRows(this.#readerOf(scan), defaultQuery({}), PDF_BATCH_ROWS),
         broken: linkRowsWithSuggestions(
           db,
           id,
@@ -523,14 +526,7 @@ export class ReportService {
     id: string,
     query: ReportQuery,
   ): Promise<ReportData<DuplicateAnchorRow>> {
-    const stored = await this.#stored(await this.#scan(user, id));
-    const { rows, total } = await duplicateAnchorPage(
-      this.deps.db,
-      id,
-      query,
-      stored?.duplicateAnchors,
-    );
-    return reportData(query, rows, total, []);
+    return duplicateAnchorTabPage(await this.#reader(user, id), query);
   }
 
   /** Every page's inclusion (scans that checked it): incoming links, sitemap, orphans, rank. */
@@ -647,9 +643,9 @@ export class ReportService {
       return {
         fileName,
         chunks: csvChunks(
-          ['Page', 'Anchor', 'Line', 'Column', 'First line', 'First column'],
-          duplicateAnchorRows(db, id, query, CSV_BATCH_ROWS),
-          (row) => [row.uri, row.anchor, row.line, row.column, row.firstLine, row.firstColumn],
+          duplicateAnchorCsv.header,
+          duplicateAnchorTabRows(this.#readerOf(scan), query, CSV_BATCH_ROWS),
+          duplicateAnchorCsv.cells,
         ),
       };
     }
