@@ -4,7 +4,6 @@ import {
   brokenAnchorReason,
   csvCell,
   limits,
-  inclusionCategories,
   isFinishedStatus,
   reportMessages,
   ruleCategoryLabel,
@@ -54,12 +53,7 @@ import {
   brokenAnchorLinks,
   brokenLinkRows,
   computeUrlCheckpoints,
-  duplicateAnchorPage,
-  duplicateAnchorRows,
   ignoredFigures,
-  inclusionCounts,
-  inclusionPage,
-  inclusionRows,
   linkGroups,
   linkPage,
   linkRows,
@@ -75,7 +69,17 @@ import {
 } from './reports.repository.js';
 import { streamPdf } from './pdf/pdf-stream.js';
 import { reportData, type ReportReader } from './report-reader.js';
+import {
+  duplicateAnchorCsv,
+  duplicateAnchorTabPage,
+  duplicateAnchorTabRows,
+} from './tabs/duplicate-anchor-tab.js';
 import { fileTypeCsv, fileTypePage, fileTypeRows } from './tabs/file-type-tab.js';
+import {
+  pageInclusionCsv,
+  pageInclusionTabPage,
+  pageInclusionTabRows,
+} from './tabs/page-inclusion-tab.js';
 import { pageCsv, pageTabPage, pageTabRows } from './tabs/page-tab.js';
 import { pdfPageOptions, writeReportPdf } from './pdf/report-pdf.js';
 
@@ -370,7 +374,7 @@ export class ReportService {
           PDF_BATCH_ROWS,
           limits.fattestPageBytes,
         ),
-        duplicates: duplicateAnchorRows(db, id, defaultQuery({}), PDF_BATCH_ROWS),
+        duplicates: duplicateAnchorTabRows(this.#readerOf(scan), defaultQuery({}), PDF_BATCH_ROWS),
         broken: linkRowsWithSuggestions(
           db,
           id,
@@ -523,14 +527,7 @@ export class ReportService {
     id: string,
     query: ReportQuery,
   ): Promise<ReportData<DuplicateAnchorRow>> {
-    const stored = await this.#stored(await this.#scan(user, id));
-    const { rows, total } = await duplicateAnchorPage(
-      this.deps.db,
-      id,
-      query,
-      stored?.duplicateAnchors,
-    );
-    return reportData(query, rows, total, []);
+    return duplicateAnchorTabPage(await this.#reader(user, id), query);
   }
 
   /** Every page's inclusion (scans that checked it): incoming links, sitemap, orphans, rank. */
@@ -539,23 +536,7 @@ export class ReportService {
     id: string,
     query: ReportQuery,
   ): Promise<ReportData<PageInclusionRow>> {
-    const stored = await this.#stored(await this.#scan(user, id));
-    const known = stored && inclusionTotal(stored, query.category);
-    const [counts, { rows, total }] = await Promise.all([
-      stored?.inclusion ?? inclusionCounts(this.deps.db, id),
-      inclusionPage(this.deps.db, id, query, known),
-    ]);
-    return reportData(
-      query,
-      rows,
-      total,
-      inclusionCategories.map((category) => ({
-        name: category,
-        value: category,
-        count: counts[category],
-        allRules: inclusionCategories.length,
-      })),
-    );
+    return pageInclusionTabPage(await this.#reader(user, id), query);
   }
 
   async fileTypes(
@@ -647,9 +628,9 @@ export class ReportService {
       return {
         fileName,
         chunks: csvChunks(
-          ['Page', 'Anchor', 'Line', 'Column', 'First line', 'First column'],
-          duplicateAnchorRows(db, id, query, CSV_BATCH_ROWS),
-          (row) => [row.uri, row.anchor, row.line, row.column, row.firstLine, row.firstColumn],
+          duplicateAnchorCsv.header,
+          duplicateAnchorTabRows(this.#readerOf(scan), query, CSV_BATCH_ROWS),
+          duplicateAnchorCsv.cells,
         ),
       };
     }
@@ -657,29 +638,9 @@ export class ReportService {
       return {
         fileName,
         chunks: csvChunks(
-          [
-            'Page',
-            'Status code',
-            'Incoming links',
-            'In sitemap',
-            'Orphan',
-            'Indexable',
-            'Not indexable because',
-            'Page rank',
-            'Linked from',
-          ],
-          inclusionRows(db, id, query, CSV_BATCH_ROWS),
-          (row) => [
-            row.uri,
-            row.statusCode,
-            row.incomingLinks,
-            yesNo(row.inSitemap),
-            yesNo(row.orphan),
-            yesNo(row.indexable),
-            row.notIndexableBecause.join(' '),
-            row.pageRank,
-            row.linkedFrom.join(' '),
-          ],
+          pageInclusionCsv.header,
+          pageInclusionTabRows(this.#readerOf(scan), query, CSV_BATCH_ROWS),
+          pageInclusionCsv.cells,
         ),
       };
     }
@@ -716,17 +677,4 @@ function storedRuleTotal(stored: TabFigures, query: ReportQuery): number | undef
   return stored.categories
     .filter((row) => category === undefined || row.categoryID === category)
     .reduce((sum, row) => sum + row.count, 0);
-}
-
-/** The page-inclusion tab's total of a category by the stored counts (no category: all). */
-function inclusionTotal(stored: TabFigures, category: string | undefined): number {
-  const { orphan, inSitemap, notInSitemap } = stored.inclusion;
-  if (category === 'orphan') return orphan;
-  if (category === 'inSitemap') return inSitemap;
-  if (category === 'notInSitemap') return notInSitemap;
-  return inSitemap + notInSitemap;
-}
-
-function yesNo(value: boolean): string {
-  return value ? 'yes' : 'no';
 }
