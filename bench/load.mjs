@@ -48,6 +48,7 @@ import {
   startServer,
   stopServer,
 } from './server-process.mjs';
+import { serveLinks } from './scale-site.mjs';
 import { startSiteServer } from './server.mjs';
 
 const HERE = import.meta.dirname;
@@ -77,25 +78,7 @@ const options = {
 
 /** One page with `count` links to distinct plain-text URLs, written in chunks as it is generated. */
 function startManyLinksServer(count) {
-  const server = http.createServer((request, response) => {
-    if (request.url !== '/') {
-      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.write('<!doctype html><html><head><title>Links</title></head><body>\n');
-    let written = 0;
-    const writeMore = () => {
-      while (written < count) {
-        let chunk = '';
-        for (let end = Math.min(count, written + 1000); written < end; written++)
-          chunk += `<a href="/l/${written}">link ${written}</a>\n`;
-        if (!response.write(chunk)) return void response.once('drain', writeMore);
-      }
-      response.end('</body></html>\n');
-    };
-    writeMore();
-  });
+  const server = http.createServer((request, response) => serveLinks(request, response, count));
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve({ server, port: server.address().port })),
   );

@@ -68,7 +68,7 @@ function serveTree(request, response, pages) {
 }
 
 /** One page of `count` links, written as it is generated (the page never exists whole). */
-function serveLinks(request, response, count) {
+export function serveLinks(request, response, count) {
   if (request.url !== '/') {
     response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     return;
