@@ -20,6 +20,7 @@ import * as scanSuggestions from './2026-11-27T0110-scan-suggestions.js';
 import * as triageMarks from './2026-11-27T1000-triage-marks.js';
 import * as reportReadFigures from './2026-11-28T0600-report-read-figures.js';
 import * as reportPageTypeIndexes from './2026-11-28T0610-report-page-type-indexes.js';
+import * as ruleIdWidth from './2026-11-28T0900-rule-id-width.js';
 
 /** Every migration in order; names sort by date (and time) so the history reads top to bottom. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1000-triage-marks': triageMarks,
   '2026-11-28T0600-report-read-figures': reportReadFigures,
   '2026-11-28T0610-report-page-type-indexes': reportPageTypeIndexes,
+  '2026-11-28T0900-rule-id-width': ruleIdWidth,
 };
