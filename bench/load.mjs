@@ -18,15 +18,7 @@
 //
 //   npm run build:ts && node bench/load.mjs [--pages 100000] [--clients 100] [--seconds 60]
 //     [--links 1000000] [--data DIR]
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +40,7 @@ import {
   startServer,
   stopServer,
 } from './server-process.mjs';
+import { descendantsMb, processSample } from './process-sample.mjs';
 import { serveLinks } from './scale-site.mjs';
 import { startSiteServer } from './server.mjs';
 
@@ -84,33 +77,9 @@ function startManyLinksServer(count) {
   );
 }
 
+/** The resident memory of a live process (MB); NaN once it is gone. */
 function residentMb(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
-  } catch {
-    return NaN;
-  }
-}
-
-/** The resident memory of a process's descendants: the server's scan processes (SCAN_ISOLATION). */
-function descendantsMb(pid) {
-  let total = 0;
-  for (const child of childPids(pid)) total += (residentMb(child) || 0) + descendantsMb(child);
-  return total;
-}
-
-function childPids(pid) {
-  try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
-        .split(' ')
-        .filter(Boolean)
-        .map(Number),
-    );
-  } catch {
-    return [];
-  }
+  return processSample(pid)?.rssMb ?? NaN;
 }
 
 /** The big scan, made once per data folder: its id, or the one a previous run left there. */

@@ -23,7 +23,7 @@
 //   node bench/scale.mjs --site links --cli
 //   ENTERPRISE_URLS_PER_SCAN=1100000 node bench/scale.mjs --pages 1000000   (past the price list's cap)
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,6 +38,7 @@ import {
   startServer,
   stopServer,
 } from './server-process.mjs';
+import { descendants, postgresPids, processSample } from './process-sample.mjs';
 
 const HERE = import.meta.dirname;
 const ROOT = path.resolve(HERE, '..');
@@ -104,56 +105,6 @@ function startSite() {
     });
     child.once('exit', (code) => reject(new Error(`the site server exited with ${code}`)));
   });
-}
-
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** CPU ms (user + sys, all threads) and resident MB of a live process; null once it is gone. */
-function processSample(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const cpuMs = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const rssMb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) / 1024;
-    const hwmMb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) / 1024;
-    return { cpuMs, rssMb, hwmMb };
-  } catch {
-    return null;
-  }
-}
-
-function childPids(pid) {
-  try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
-        .split(' ')
-        .filter(Boolean)
-        .map(Number),
-    );
-  } catch {
-    return [];
-  }
-}
-
-function descendants(pid) {
-  const found = [];
-  for (const child of childPids(pid)) found.push(child, ...descendants(child));
-  return found;
-}
-
-/** PostgreSQL's own processes (its backends do the database's share of a scan's work). */
-function postgresPids() {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
 }
 
 /**
