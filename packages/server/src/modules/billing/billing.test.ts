@@ -6,7 +6,7 @@ import { startTestServer, testDialects, type TestServer } from '../../test-suppo
 import { BillingClock } from './billing-clock.js';
 import { billingMessages } from './billing.messages.js';
 import { billingMailTexts } from './billing-mail.js';
-import { priceCents } from './gateway-contract.js';
+import { priceCents } from '../../test-support/payment-gateway-contract.js';
 import { cardMessages, testCards } from './test-cards.js';
 
 let sequence = 0;

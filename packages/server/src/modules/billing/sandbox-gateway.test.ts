@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TestClock, openTestDatabase, testDialects } from '../../test-support/test-server.js';
 import { BillingClock } from './billing-clock.js';
-import { describeGatewayContract } from './gateway-contract.js';
+import { describeGatewayContract } from '../../test-support/payment-gateway-contract.js';
 import { SandboxGateway } from './sandbox-gateway.js';
 import { testCards } from './test-cards.js';
 

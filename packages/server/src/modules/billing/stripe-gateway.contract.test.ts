@@ -1,6 +1,6 @@
 import { startStripeTestServer } from '../../test-support/stripe-server.js';
 import { startTestWebhookReceiver } from '../../test-support/stripe-webhook-receiver.js';
-import { describeGatewayContract } from './gateway-contract.js';
+import { describeGatewayContract } from '../../test-support/payment-gateway-contract.js';
 import type { PaymentGateway } from './payment-gateway.js';
 import { createStripeGateway } from './stripe-gateway.js';
 

@@ -5,8 +5,8 @@ import {
   type GatewayEvent,
   type GatewayInvoice,
   type PaymentGateway,
-} from './payment-gateway.js';
-import { testCards } from './test-cards.js';
+} from '../modules/billing/payment-gateway.js';
+import { testCards } from '../modules/billing/test-cards.js';
 
 /**
  * The behaviour every PaymentGateway adapter must show (issue 22): run by the sandbox gateway's
