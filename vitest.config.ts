@@ -6,7 +6,12 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'bench/**/*.test.ts', 'corpus/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'corpus/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
