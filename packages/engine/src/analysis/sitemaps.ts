@@ -12,6 +12,8 @@ export interface SitemapContents {
   urls: string[];
   /** Each of `urls` where it is first listed: the sitemap file and its `<loc>`'s position. */
   entries: SitemapEntry[];
+  /** The sitemaps each sitemap index lists, at their `<loc>` (a missing one is a broken link). */
+  indexEntries: SitemapEntry[];
 }
 
 export interface SitemapEntry {
@@ -47,22 +49,26 @@ export async function readSitemaps(
   const read = new Set<string>();
   const urls = new Set<string>();
   const entries: SitemapEntry[] = [];
+  const indexEntries: SitemapEntry[] = [];
   while (queue.length > 0 && read.size < limits.maxFiles && urls.size < limits.maxUrls) {
     const sitemapUrl = queue.shift() ?? '';
     if (read.has(sitemapUrl)) continue;
     const parsed = await fetchSitemap(client, sitemapUrl, limits.maxBytesPerFile);
     if (!parsed) continue;
     read.add(sitemapUrl);
-    if (parsed.isIndex) queue.push(...parsed.locations);
-    else
-      parsed.locations.forEach((location, index) => {
-        if (urls.size >= limits.maxUrls || urls.has(location)) return;
+    parsed.locations.forEach((location, index) => {
+      const { line, column } = parsed.positions[index]!;
+      const entry = { url: location, sitemap: sitemapUrl, line, column };
+      if (parsed.isIndex) {
+        queue.push(location);
+        indexEntries.push(entry);
+      } else if (urls.size < limits.maxUrls && !urls.has(location)) {
         urls.add(location);
-        const { line, column } = parsed.positions[index]!;
-        entries.push({ url: location, sitemap: sitemapUrl, line, column });
-      });
+        entries.push(entry);
+      }
+    });
   }
-  return { sitemaps: [...read], urls: [...urls], entries };
+  return { sitemaps: [...read], urls: [...urls], entries, indexEntries };
 }
 
 async function fetchSitemap(

@@ -8,6 +8,14 @@ export interface RobotsRules {
   allowsAll?: true;
   /** Sitemap addresses the file names (page inclusion reads them). */
   sitemaps: string[];
+  /** Each `Sitemap:` line's address as written, where it stands in the file (link sources). */
+  sitemapLines: SitemapLine[];
+}
+
+export interface SitemapLine {
+  url: string;
+  line: number;
+  column: number;
 }
 
 interface RobotsFile {
@@ -22,7 +30,12 @@ const robotsParser = createRequire(import.meta.url)('robots-parser') as (
 ) => RobotsFile;
 
 /** Rules that allow everything: no robots.txt read, or none to be had. */
-export const allowAllRobots: RobotsRules = { isAllowed: () => true, allowsAll: true, sitemaps: [] };
+export const allowAllRobots: RobotsRules = {
+  isAllowed: () => true,
+  allowsAll: true,
+  sitemaps: [],
+  sitemapLines: [],
+};
 const maxRobotsBytes = 512 * 1024;
 
 /**
@@ -44,10 +57,21 @@ export async function loadRobots(client: HttpClient, origin: string): Promise<Ro
     return {
       isAllowed: (url) => robots.isAllowed(url, 'LinkAudit') !== false,
       sitemaps: robots.getSitemaps(),
+      sitemapLines: sitemapLinesOf(text),
     };
   } catch {
     return allowAllRobots;
   }
+}
+
+/** The `Sitemap:` lines of a robots.txt (any case, any group): each address and its position. */
+export function sitemapLinesOf(text: string): SitemapLine[] {
+  const found: SitemapLine[] = [];
+  text.split(/\r\n|\r|\n/).forEach((line, index) => {
+    const match = /^(\s*sitemap\s*:\s*)([^\s#]+)/i.exec(line);
+    if (match) found.push({ url: match[2]!, line: index + 1, column: match[1]!.length + 1 });
+  });
+  return found;
 }
 
 async function readText(body: Readable, limit: number): Promise<string> {

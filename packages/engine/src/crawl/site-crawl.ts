@@ -10,13 +10,14 @@ import { ScanStoppedError } from '../fetch/errors.js';
 import type { HttpClient } from '../fetch/http-client.js';
 import type { RetryPause } from '../fetch/retry-policy.js';
 import type { ScanResume } from '../options.js';
+import type { FoundLink } from '../extract/found-link.js';
 import type { ScanTally } from '../scan-tally.js';
 import type { CrawlContext } from './crawl-context.js';
 import type { Frontier } from './frontier.js';
 import { engineExceptionCheck } from './immediate-checks.js';
 import { LinkLedger } from './link-ledger.js';
 import { PageReader, recordedFetch } from './page-reader.js';
-import { pageBase } from './resolve-link.js';
+import { pageBase, type PageBase } from './resolve-link.js';
 import type { StopControl } from './stop-control.js';
 import { maxStylesheetBytes, StylesheetReader } from './stylesheet-reader.js';
 import type { Target } from './targets.js';
@@ -72,6 +73,8 @@ export class SiteCrawl {
   private readonly stylesheets: StylesheetReader;
   private readonly settings: CrawlContext['settings'];
   private sitemap: SitemapContents | undefined;
+  /** Source ids of the sitemaps and robots.txt whose links were taken in. */
+  private readonly otherSources = new Map<string, number>();
   private active = 0;
   /** Of the active fetches, those waiting to retry: they hold no thread meanwhile. */
   private resting = 0;
@@ -156,25 +159,44 @@ export class SiteCrawl {
   /**
    * Sitemap entries join the crawl, so orphans and broken entries are found too: each is a link
    * whose source is its sitemap, at its `<loc>`. They are found at the deepest depth the scan
-   * crawls (a page only the sitemap lists is read, the pages it leads to are not).
+   * crawls (a page only the sitemap lists is read, the pages it leads to are not). The sitemaps
+   * themselves are links too: robots.txt's `Sitemap:` lines and a sitemap index's `<loc>`s, so a
+   * sitemap that robots.txt names and the server does not have is a broken link, not nothing.
    */
   private async addSitemapEntries(startUrl: URL): Promise<void> {
     const { context, client } = this.deps;
     this.sitemap = await readSitemaps(client, startUrl.origin, context.robots.sitemaps);
-    const sources = new Map<string, number>();
     const base = pageBase(startUrl, context.scope);
-    for (const entry of this.sitemap.entries) {
-      let pageId = sources.get(entry.sitemap);
-      if (pageId === undefined)
-        sources.set(entry.sitemap, (pageId = this.ledger.addSource(entry.sitemap)));
-      const source = { pageId, targetId: -1, depth: this.settings.maxDepth - 1 };
-      const { url: raw, line, column } = entry;
-      this.ledger.takeIn(
-        source,
+    const robotsUrl = `${startUrl.origin}/robots.txt`;
+    for (const { url: raw, line, column } of context.robots.sitemapLines) {
+      this.takeInFrom(
+        robotsUrl,
+        { raw, element: 'robots', attribute: 'Sitemap', kind: 'page', line, column },
+        base,
+      );
+    }
+    for (const { url: raw, sitemap, line, column } of this.sitemap.indexEntries) {
+      this.takeInFrom(
+        sitemap,
         { raw, element: 'sitemap', attribute: 'loc', kind: 'page', line, column },
         base,
       );
     }
+    for (const { url: raw, sitemap, line, column } of this.sitemap.entries) {
+      this.takeInFrom(
+        sitemap,
+        { raw, element: 'sitemap', attribute: 'loc', kind: 'page', line, column },
+        base,
+      );
+    }
+  }
+
+  /** Takes in a link of a source that is no page (a sitemap, robots.txt), made once per address. */
+  private takeInFrom(sourceUrl: string, link: FoundLink, base: PageBase): void {
+    let pageId = this.otherSources.get(sourceUrl);
+    if (pageId === undefined)
+      this.otherSources.set(sourceUrl, (pageId = this.ledger.addSource(sourceUrl)));
+    this.ledger.takeIn({ pageId, targetId: -1, depth: this.settings.maxDepth - 1 }, link, base);
   }
 
   /**

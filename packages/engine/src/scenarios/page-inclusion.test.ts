@@ -295,9 +295,12 @@ describe('page inclusion', () => {
         .filter((request) => request.path === path)
         .map((request) => request.method);
     expect(methods('/robots.txt')).toEqual(['GET']);
-    expect(methods('/sitemaps/index.xml')).toEqual(['GET']);
-    expect(methods('/sitemaps/pages.xml')).toEqual(['GET']);
-    expect(methods('/sitemaps/more.xml.gz')).toEqual(['GET']);
+    // A sitemap is read once (GET) and checked once as a link of robots.txt or of its index
+    // (HEAD, or GET where the answer to HEAD is not enough): two requests, never more.
+    for (const sitemap of ['/sitemaps/index.xml', '/sitemaps/pages.xml', '/sitemaps/more.xml.gz']) {
+      expect(methods(sitemap), sitemap).toHaveLength(2);
+      expect(methods(sitemap), sitemap).toContain('GET');
+    }
     expect(methods('/sitemap.xml')).toEqual([]);
     expect(methods('/orphan.html')).toEqual(['GET']);
     expect(methods('/orphan-child.html')).toEqual(['HEAD']);

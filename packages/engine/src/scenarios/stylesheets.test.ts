@@ -296,3 +296,65 @@ describe('sitemap entries', () => {
     }
   });
 });
+
+describe('robots.txt and sitemap indexes', () => {
+  it('make the sitemaps they name links, so a missing sitemap is broken at its line', async () => {
+    const mapped = await startTestSite({
+      '/': htmlPage('<a href="/listed.html">listed</a>'),
+      '/listed.html': htmlPage('<p>listed</p>'),
+    });
+    mapped.routes['/robots.txt'] = {
+      headers: { 'content-type': 'text/plain' },
+      body: [
+        'User-agent: *',
+        'Disallow: /private/',
+        '',
+        `Sitemap: ${mapped.url('/sitemap-index.xml')}`,
+        `  sitemap:   ${mapped.url('/no-such-sitemap.xml')}  # moved`,
+      ].join('\n'),
+    };
+    mapped.routes['/sitemap-index.xml'] = {
+      headers: { 'content-type': 'application/xml' },
+      body: [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        `  <sitemap><loc>${mapped.url('/pages.xml')}</loc></sitemap>`,
+        `  <sitemap><loc>${mapped.url('/gone.xml')}</loc></sitemap>`,
+        '</sitemapindex>',
+      ].join('\n'),
+    };
+    mapped.routes['/pages.xml'] = {
+      headers: { 'content-type': 'application/xml' },
+      body: `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${mapped.url('/listed.html')}</loc></url></urlset>`,
+    };
+    try {
+      const { links } = await collectScan({
+        url: mapped.url('/'),
+        scanDepth: 3,
+        checkPageInclusion: true,
+      });
+      const sources = [mapped.url('/robots.txt'), mapped.url('/sitemap-index.xml')];
+      const ofSitemaps = links
+        .filter((link) => sources.includes(link.source))
+        .map((link) => [
+          link.source.slice(mapped.url('/').length),
+          link.url.slice(mapped.url('/').length),
+          link.element,
+          link.attribute,
+          link.line,
+          link.column,
+          link.check.state,
+        ]);
+      expect(ofSitemaps.sort()).toEqual(
+        [
+          ['robots.txt', 'sitemap-index.xml', 'robots', 'Sitemap', 4, 10, 'ok'],
+          ['robots.txt', 'no-such-sitemap.xml', 'robots', 'Sitemap', 5, 14, 'broken'],
+          ['sitemap-index.xml', 'pages.xml', 'sitemap', 'loc', 3, 12, 'ok'],
+          ['sitemap-index.xml', 'gone.xml', 'sitemap', 'loc', 4, 12, 'broken'],
+        ].sort(),
+      );
+    } finally {
+      await mapped.close();
+    }
+  });
+});
