@@ -293,6 +293,8 @@ export class LinkLedger {
         existing.crawl ||= crawl;
         existing.readAnchors = (existing.readAnchors || readAnchors) && !existing.crawl;
         if (nesting > 0) this.readAsStylesheet(existing, nesting);
+      } else if (nesting > 0 && !existing.stylesheet) {
+        this.readStylesheetLater(existing, nesting);
       } else if (crawl && !existing.crawl) {
         this.crawlLater(existing, depth);
       }
@@ -330,7 +332,23 @@ export class LinkLedger {
     if (target.check) this.queueReread(target, target.check);
   }
 
+  /**
+   * A target already checked (or under way) as something else — a page, a download — that a
+   * page now links or imports as a stylesheet: fetched again once and read for its references.
+   */
+  private readStylesheetLater(target: Target, nesting: number): void {
+    this.readAsStylesheet(target, nesting);
+    if (target.reread) return;
+    target.reread = true;
+    if (target.check) this.queueReread(target, target.check);
+  }
+
   private queueReread(target: Target, check: LinkCheck): void {
+    if (target.stylesheet) {
+      if (check.state === 'ok') this.deps.frontier.push(target);
+      else target.reread = false;
+      return;
+    }
     if (check.state !== 'ok' || !isHtmlType(check.contentType ?? '')) {
       target.reread = false;
       return;

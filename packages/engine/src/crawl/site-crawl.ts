@@ -268,11 +268,15 @@ export class SiteCrawl {
     return fetched.check;
   }
 
-  /** A target checked first and linked for a visitor later: fetched again and read as a page. */
+  /**
+   * A target checked first and linked for a visitor later: fetched again and read as a page; or
+   * linked as a stylesheet later: fetched again and read for its references.
+   */
   private async reread(target: Target, pause?: RetryPause): Promise<LinkCheck | undefined> {
     try {
+      if (target.stylesheet) await this.stylesheets.read(target, pause);
       // (Read as a page meanwhile, or its address is read through another target.)
-      if (target.pageId === undefined && target.sameAs === undefined) {
+      else if (target.pageId === undefined && target.sameAs === undefined) {
         const recorded = this.takeRecordedPage(target.url);
         const fetched = recorded
           ? recordedFetch(recorded)

@@ -297,6 +297,37 @@ describe('sitemap entries', () => {
   });
 });
 
+describe('a stylesheet first met as something else', () => {
+  it('is read for its references once a page links it as a stylesheet', async () => {
+    const theme = '@import "gone.css";\nbody { background: url(ok.png) }';
+    const late = await startTestSite({
+      '/': htmlPage('<a href="/css/theme.css">the theme, as a file</a>\n<a href="/a.html">a</a>'),
+      '/a.html': htmlPage('<a href="/later.html">later</a>'),
+      '/later.html': htmlPage('<p>styled</p>', '<link rel="stylesheet" href="/css/theme.css">'),
+      '/css/theme.css': { headers: { 'content-type': 'text/css' }, body: theme },
+      '/css/ok.png': sizedFile(100, 'image/png'),
+    });
+    try {
+      const { links } = await collectScan({ url: late.url('/'), scanDepth: 3 });
+      const ofTheme = links
+        .filter((link) => link.source === late.url('/css/theme.css'))
+        .map((link) => [link.url, link.attribute, link.line, link.column, link.check.state]);
+      expect(ofTheme).toEqual([
+        [late.url('/css/gone.css'), '@import', 1, 9, 'broken'],
+        [late.url('/css/ok.png'), 'url()', 2, 20, 'ok'],
+      ]);
+      // Both links to the stylesheet itself are answered, once it is read.
+      const toTheme = links.filter((link) => link.url === late.url('/css/theme.css'));
+      expect(toTheme.map((link) => [link.element, link.check.state])).toEqual([
+        ['a', 'ok'],
+        ['link', 'ok'],
+      ]);
+    } finally {
+      await late.close();
+    }
+  });
+});
+
 describe('robots.txt and sitemap indexes', () => {
   it('make the sitemaps they name links, so a missing sitemap is broken at its line', async () => {
     const mapped = await startTestSite({
