@@ -232,7 +232,7 @@ export class LinkLedger {
     const { fragment, internal } = intake.link;
     const readAnchors = this.settings.checkAnchors && intake.navigational && !intake.crawl;
     const resource = isResourceKind(link.kind);
-    const nesting = this.importNesting(source, link, intake.link);
+    const nesting = this.importNesting(source, link);
     const target = this.targetFor(
       intake.link,
       source.depth + 1,
@@ -264,11 +264,12 @@ export class LinkLedger {
   }
 
   /**
-   * For an internal stylesheet to read: how deep in an @import chain it is (1 when a page links
-   * it); 0 when it is not one to read (external, another kind, or past maxImportNesting).
+   * For a stylesheet to read: how deep in an @import chain it is (1 when a page links it); 0 when
+   * it is not one to read (another kind, or past maxImportNesting). External stylesheets are read
+   * too: a missing font of a theme on a CDN is as broken for the visitor as one of the site.
    */
-  private importNesting(source: LinkSource, link: FoundLink, resolved: ResolvedLink): number {
-    if (link.kind !== 'stylesheet' || !resolved.internal) return 0;
+  private importNesting(source: LinkSource, link: FoundLink): number {
+    if (link.kind !== 'stylesheet') return 0;
     const nesting =
       source.pageId >= 0 ? 1 : (this.stylesheetNesting[-1 - source.pageId] ?? maxImportNesting) + 1;
     return nesting <= maxImportNesting ? nesting : 0;

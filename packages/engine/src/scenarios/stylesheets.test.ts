@@ -297,6 +297,40 @@ describe('sitemap entries', () => {
   });
 });
 
+describe('an external stylesheet', () => {
+  it('is read too: its missing font is broken, with the stylesheet as source', async () => {
+    const library =
+      '@font-face { src: url(fonts/gone.woff2) }\n.logo { background: url(/img/ok.png) }';
+    const cdn = await startTestSite(
+      {
+        '/lib/theme.css': { headers: { 'content-type': 'text/css' }, body: library },
+        '/img/ok.png': sizedFile(100, 'image/png'),
+      },
+      { host: 'localhost' },
+    );
+    const own = await startTestSite({
+      '/': htmlPage('<p>home</p>', `<link rel="stylesheet" href="${cdn.url('/lib/theme.css')}">`),
+    });
+    try {
+      const { links } = await collectScan({ url: own.url('/'), scanDepth: 3 });
+      const ofLibrary = links
+        .filter((link) => link.source === cdn.url('/lib/theme.css'))
+        .map((link) => [link.url, link.line, link.column, link.check.state]);
+      expect(ofLibrary.sort()).toEqual(
+        [
+          [cdn.url('/lib/fonts/gone.woff2'), 1, 19, 'broken'],
+          [cdn.url('/img/ok.png'), 2, 21, 'ok'],
+        ].sort(),
+      );
+      // Read once with GET (its references), never crawled as a page of the site.
+      expect(cdn.methodsFor('/lib/theme.css')).toEqual(['GET']);
+    } finally {
+      await own.close();
+      await cdn.close();
+    }
+  });
+});
+
 describe('a stylesheet first met as something else', () => {
   it('is read for its references once a page links it as a stylesheet', async () => {
     const theme = '@import "gone.css";\nbody { background: url(ok.png) }';
