@@ -21,6 +21,16 @@ export type SkipCause =
   | 'crawler-trap' // a URL of a shape that makes new URLs without end (crawl/crawler-traps.ts)
   | 'link-cap'; // past the page's cap on links read (EngineOptions.maxLinksPerPage)
 
+/**
+ * Why a link is Unverified: bot protection (challenge pages, 999, robots refused), a rate limit
+ * past our patience (a Retry-After longer than we wait, or 429 to the end), a sign-in the link
+ * needs (401), or a host that used up its time budget.
+ */
+export type UnverifiedCause = 'bot-protection' | 'rate-limited' | 'needs-sign-in' | 'host-too-slow';
+
+/** What an OK answer may still hide: a soft 404 or a login wall. */
+export type OkWarning = 'soft-404' | 'login-wall';
+
 /** The closed outcome of checking one target URL. */
 export type LinkCheck =
   | {
@@ -31,6 +41,12 @@ export type LinkCheck =
       contentType?: string;
       /** Bytes, from the download or Content-Length; undefined when the server did not say. */
       size?: number;
+      /**
+       * It answered, but perhaps not with what the link means (issue 35): a soft 404 (a "not
+       * found" page answered 200, or a deep link redirected to the home page) or a login wall (a
+       * redirect to a sign-in page). A warning, never a failure.
+       */
+      warning?: OkWarning;
     }
   | {
       state: 'broken';
@@ -43,10 +59,14 @@ export type LinkCheck =
       errorCode?: string;
     }
   | {
-      /** The server answered, but only to say it does not serve robots (bot protection). */
+      /**
+       * Neither OK nor Broken: the host would not let us check (issue 35). The link may well
+       * work for a visitor; `cause` says why we could not tell.
+       */
       state: 'unverified';
-      cause: 'bot-protection';
-      statusCode: number;
+      cause: UnverifiedCause;
+      /** The last answer's status; absent when no request was sent (host paused or over budget). */
+      statusCode?: number;
       message: string;
       redirects: RedirectHop[];
     }

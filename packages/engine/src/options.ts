@@ -22,9 +22,13 @@ export interface EngineOptions {
   retries?: number;
   /** First retry delay; doubles each time, with jitter. Default 500 ms. */
   retryBaseDelayMs?: number;
-  /** The longest Retry-After (429/503) we wait before retrying. Default 60 s. */
+  /**
+   * Our patience with a host that asks us to wait (429, or 503 with Retry-After): the longest a
+   * URL waits for its host's pauses in all. A longer Retry-After leaves the links Unverified
+   * (rate-limited), not Broken. Default 60 s.
+   */
   maxRetryAfterMs?: number;
-  /** Redirect hops followed before a chain counts as too long. Default 10. */
+  /** Redirect hops followed before a chain counts as too long. Default 20, as browsers follow. */
   maxRedirects?: number;
   /** Largest HTML page (decompressed) we parse; the rest is not read. Default 20 MiB. */
   maxPageBytes?: number;
@@ -33,8 +37,17 @@ export interface EngineOptions {
    * skipped link says so (extract/page-link-cap.ts). Default 100,000.
    */
   maxLinksPerPage?: number;
-  /** Concurrent requests to one external host (the scanned site may use all of maxThreadCount). Default 8. */
+  /**
+   * Concurrent requests to one external host (the scanned site may use all of maxThreadCount).
+   * Default 8. It halves when the host answers 429 and grows back by one at a time (AIMD).
+   */
   perHostConcurrency?: number;
+  /**
+   * The time an external host may have requests under way, in all (counted once however many
+   * run at once). Past it no more requests go to it and its remaining links are Unverified
+   * ("host too slow"), so one slow or hostile host cannot hold the scan. Default 5 minutes.
+   */
+  hostTimeBudgetMs?: number;
   /**
    * Which link occurrences become `link` events. 'all' (default): every one. 'problems': all but
    * those whose target answered OK (and whose #fragment, when anchors are checked, was found):
@@ -99,16 +112,20 @@ export interface ScanResume {
 }
 
 export const engineDefaults = {
-  userAgent: 'Mozilla/5.0 (compatible; LinkAudit/1.0; +https://linkaudit.dev/bot)',
+  // A browser's user agent (docs/decisions.md, issue 35): sites answer robots 403 or a challenge
+  // page, and a link checker asks what a visitor's browser will get. Our name stays in it.
+  userAgent:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 LinkAudit/1.0',
   requestTimeoutMs: 30_000,
   requestDeadlineMs: 120_000,
   retries: 2,
   retryBaseDelayMs: 500,
   maxRetryAfterMs: 60_000,
-  maxRedirects: 10,
+  maxRedirects: 20,
   maxPageBytes: 20 * 1024 * 1024,
   maxLinksPerPage: 100_000,
   perHostConcurrency: 8,
+  hostTimeBudgetMs: 300_000,
   linkEvents: 'all',
   progressIntervalMs: 250,
   suggestionFetches: 40,

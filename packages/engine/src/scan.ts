@@ -14,6 +14,7 @@ import type { DoneEvent, ScanEvent } from './events.js';
 import { LinkChecker } from './fetch/checker.js';
 import { cachingLookup } from './fetch/dns-cache.js';
 import { ScanStoppedError } from './fetch/errors.js';
+import { HostPacing } from './fetch/host-pacing.js';
 import { HttpClient } from './fetch/http-client.js';
 import { engineDefaults, type EngineOptions } from './options.js';
 import { PhaseBudget } from './phase-budget.js';
@@ -72,6 +73,7 @@ class ScanRun {
   private readonly client: HttpClient;
   private readonly checker: LinkChecker;
   private readonly frontier: Frontier;
+  private readonly pacing: HostPacing;
   private readonly tally = new ScanTally();
   private readonly anchors = new AnchorIndex();
   private readonly analysis: SiteAnalysis;
@@ -91,13 +93,24 @@ class ScanRun {
     const requestTimeoutMs = options.requestTimeoutMs ?? engineDefaults.requestTimeoutMs;
     // One DNS cache per scan, under the address policy's guard (which checks every connection).
     const lookup = cachingLookup(options.lookup);
+    const perHost = Math.min(
+      settings.maxThreadCount,
+      options.perHostConcurrency ?? engineDefaults.perHostConcurrency,
+    );
+    const maxRetryAfterMs = options.maxRetryAfterMs ?? engineDefaults.maxRetryAfterMs;
+    this.pacing = new HostPacing({
+      defaultLimit: perHost,
+      patienceMs: maxRetryAfterMs,
+      hostBudgetMs: options.hostTimeBudgetMs ?? engineDefaults.hostTimeBudgetMs,
+      onResume: () => this.wakeup.wake(),
+    });
     this.client = new HttpClient({
       userAgent: options.userAgent ?? engineDefaults.userAgent,
       requestTimeoutMs,
       requestDeadlineMs: options.requestDeadlineMs ?? engineDefaults.requestDeadlineMs,
       retries: options.retries ?? engineDefaults.retries,
       retryBaseDelayMs: options.retryBaseDelayMs ?? engineDefaults.retryBaseDelayMs,
-      maxRetryAfterMs: options.maxRetryAfterMs ?? engineDefaults.maxRetryAfterMs,
+      maxRetryAfterMs,
       maxRedirects: options.maxRedirects ?? engineDefaults.maxRedirects,
       connections: settings.maxThreadCount,
       verifyCertificates: settings.checkBrokenCertificate,
@@ -105,13 +118,13 @@ class ScanRun {
       addressPolicy: options.addressPolicy,
       ca: options.ca,
       signal: this.stop.signal,
+      pacing: this.pacing,
     });
     this.checker = new LinkChecker(this.client);
-    const perHost = Math.min(
-      settings.maxThreadCount,
-      options.perHostConcurrency ?? engineDefaults.perHostConcurrency,
+    this.frontier = new Frontier(
+      (target) => (target.internal ? settings.maxThreadCount : perHost),
+      this.pacing,
     );
-    this.frontier = new Frontier((target) => (target.internal ? settings.maxThreadCount : perHost));
     this.analysis = new SiteAnalysis({
       pageRank: settings.checkPageRank,
       pageInclusion: settings.checkPageInclusion,
@@ -231,6 +244,7 @@ class ScanRun {
     this.finished = true;
     if (this.progressTimer) clearInterval(this.progressTimer);
     this.stop.dispose();
+    this.pacing.close();
     await this.client.close().catch(() => undefined);
     return summary;
   }

@@ -1,3 +1,4 @@
+import { HostPacing, type HostPace } from '../fetch/host-pacing.js';
 import type { Target } from './targets.js';
 
 interface HostQueue {
@@ -5,13 +6,15 @@ interface HostQueue {
   items: Target[];
   head: number;
   active: number;
-  cap: number;
+  /** Its pause and current concurrency limit (AIMD, at most the configured cap). */
+  pace: HostPace;
 }
 
 /**
  * Targets waiting to be fetched, one FIFO queue per host (breadth first within a host), taken
  * round-robin across hosts so one slow external host cannot hold the scan, each host limited to
- * its own number of concurrent requests.
+ * its own number of concurrent requests, which backs off when the host answers 429 (HostPacing);
+ * a host paused by its Retry-After starts nothing until the pause ends.
  */
 export class Frontier {
   private readonly hosts = new Map<string, HostQueue>();
@@ -19,7 +22,15 @@ export class Frontier {
   private cursor = 0;
   private queued = 0;
 
-  constructor(private readonly capFor: (target: Target) => number) {}
+  constructor(
+    private readonly capFor: (target: Target) => number,
+    private readonly pacing = new HostPacing({
+      defaultLimit: Number.POSITIVE_INFINITY,
+      patienceMs: 0,
+      hostBudgetMs: Number.POSITIVE_INFINITY,
+      onResume: () => undefined,
+    }),
+  ) {}
 
   get size(): number {
     return this.queued;
@@ -28,7 +39,9 @@ export class Frontier {
   push(target: Target): void {
     let queue = this.hosts.get(target.host);
     if (!queue) {
-      queue = { host: target.host, items: [], head: 0, active: 0, cap: this.capFor(target) };
+      const pace = this.pacing.of(target.host, this.capFor(target));
+      if (target.internal) this.pacing.exemptFromBudget(target.host);
+      queue = { host: target.host, items: [], head: 0, active: 0, pace };
       this.hosts.set(target.host, queue);
     }
     if (queue.head === queue.items.length) this.waiting.push(queue);
@@ -41,7 +54,8 @@ export class Frontier {
     for (let tried = 0; tried < this.waiting.length; tried++) {
       const index = (this.cursor + tried) % this.waiting.length;
       const queue = this.waiting[index];
-      if (!queue || queue.active >= queue.cap) continue;
+      if (!queue || queue.active >= queue.pace.cap) continue;
+      if (queue.pace.pausedUntil > 0 && this.pacing.holds(queue.pace)) continue;
       const target = queue.items[queue.head++];
       if (!target) continue;
       queue.active++;

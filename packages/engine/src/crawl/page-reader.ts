@@ -1,3 +1,4 @@
+import { isNotFoundTitle } from '../fetch/open-web-verdicts.js';
 import { isResourceKind, type SiteAnalysis } from '../analysis/site-analysis.js';
 import { findDuplicateAnchors, type AnchorIndex } from '../checks/anchors.js';
 import type { QualityRules } from '../checks/quality-rules.js';
@@ -75,6 +76,8 @@ export class PageReader {
         if (finalAddress) this.deps.ledger.settle(finalAddress, fetched.check);
         return undefined;
       }
+      if (!fetched.check.warning && isNotFoundTitle(page.title))
+        fetched.check = { ...fetched.check, warning: 'soft-404' };
       if (this.deps.context.settings.checkAnchors)
         this.deps.anchors.record(target.id, page.anchors);
       if (finalAddress) this.deps.anchors.alias(finalAddress.id, target.id);

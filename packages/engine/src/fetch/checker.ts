@@ -5,7 +5,7 @@ import {
   failureReasonForStatus,
 } from '@linkaudit/core';
 import type { LinkCheck, RedirectHop } from '../events.js';
-import { ScanStoppedError, errorCode, errorMessage } from './errors.js';
+import { HostRefusedError, ScanStoppedError, errorCode, errorMessage } from './errors.js';
 import {
   closeBody,
   discard,
@@ -13,6 +13,13 @@ import {
   type HttpClient,
   type HttpResponse,
 } from './http-client.js';
+import {
+  mayBeChallenge,
+  redirectWarning,
+  sniffBody,
+  unverifiedCauseOf,
+  unverifiedMessage,
+} from './open-web-verdicts.js';
 import { rejectsHead, type AttemptBudget, type RetryPause } from './retry-policy.js';
 
 /**
@@ -113,7 +120,8 @@ export class LinkChecker {
     } catch (error) {
       return { check: failedRequest(error) };
     }
-    const check = outcome(result);
+    const classified = classify(result);
+    const check = classified instanceof Promise ? await classified : classified;
     if (!result.ok) return { check };
     const contentType = headerValue(result.response.headers['content-type']) ?? '';
     if (check.state !== 'ok' || !readable(contentType)) {
@@ -135,7 +143,8 @@ export class LinkChecker {
   ): Promise<{ check: LinkCheck; rejected: boolean }> {
     try {
       const result = await this.client.follow(url, method, budget);
-      const check = outcome(result);
+      const classified = classify(result);
+      const check = classified instanceof Promise ? await classified : classified;
       if (!result.ok) return { check, rejected: false };
       const rejected =
         result.response.method === 'HEAD' &&
@@ -164,6 +173,14 @@ async function countBytes(body: HttpResponse['body']): Promise<number> {
 
 function failedRequest(error: unknown): LinkCheck {
   if (error instanceof ScanStoppedError) throw error;
+  if (error instanceof HostRefusedError) {
+    return {
+      state: 'unverified',
+      cause: error.unverifiedCause,
+      message: error.message,
+      redirects: [],
+    };
+  }
   const code = errorCode(error);
   return {
     state: 'broken',
@@ -184,17 +201,27 @@ export function bodyTimedOut(error: unknown, check: LinkCheck): LinkCheck {
   return { ...failed, statusCode: check.statusCode, redirects: check.redirects };
 }
 
-/** The outcome of a followed request, from its final answer. */
-export function outcome(result: FollowResult): LinkCheck {
+/**
+ * The outcome of a followed request, reading the first KiB of a 403/429/503 answer to GET to
+ * tell a challenge page (Unverified) from a real refusal. A body read is closed.
+ */
+export function classify(result: FollowResult): LinkCheck | Promise<LinkCheck> {
+  if (!result.ok || !mayBeChallenge(result.response)) return outcome(result);
+  return sniffBody(result.response.body).then((text) => outcome(result, text));
+}
+
+/** The outcome of a followed request, from its final answer (and its sniffed body, if read). */
+export function outcome(result: FollowResult, bodyText?: string): LinkCheck {
   if (!result.ok) return redirectProblem(result);
   const { response, redirects } = result;
   const status = response.statusCode;
-  if (isBotChallenge(response)) {
+  const cause = unverifiedCauseOf(response, bodyText);
+  if (cause) {
     return {
       state: 'unverified',
-      cause: 'bot-protection',
+      cause,
       statusCode: status,
-      message: `Answered by bot protection (${status}); open it in a browser to verify`,
+      message: unverifiedMessage(cause, status),
       redirects,
     };
   }
@@ -209,6 +236,7 @@ export function outcome(result: FollowResult): LinkCheck {
   }
   const contentType = headerValue(response.headers['content-type']);
   const length = Number(headerValue(response.headers['content-length']));
+  const warning = redirectWarning(redirects[0]?.url ?? response.url, response.url, redirects);
   return {
     state: 'ok',
     statusCode: status,
@@ -218,6 +246,7 @@ export function outcome(result: FollowResult): LinkCheck {
     ...(Number.isFinite(length) && headerValue(response.headers['content-length'])
       ? { size: length }
       : {}),
+    ...(warning ? { warning } : {}),
   };
 }
 
@@ -237,14 +266,6 @@ function redirectProblem(result: Extract<FollowResult, { ok: false }>): LinkChec
     message: messages[result.problem],
     redirects: result.redirects,
   };
-}
-
-/** Bot protection answers (Cloudflare's challenge, LinkedIn's 999) say nothing about the link. */
-function isBotChallenge(response: HttpResponse): boolean {
-  return (
-    response.statusCode === 999 ||
-    headerValue(response.headers['cf-mitigated'])?.toLowerCase() === 'challenge'
-  );
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

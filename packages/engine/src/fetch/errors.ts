@@ -6,6 +6,20 @@ export class ScanStoppedError extends Error {
   }
 }
 
+/**
+ * A request not sent because its host said to wait longer than we do (a Retry-After past our
+ * patience), or because the host used up its time budget (host-pacing.ts): the link is
+ * Unverified with this cause, not Broken.
+ */
+export class HostRefusedError extends Error {
+  constructor(
+    readonly unverifiedCause: 'rate-limited' | 'host-too-slow',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The code of a request cut off by its overall deadline (reported as Time Out). */
 export const requestDeadlineCode = 'ERR_REQUEST_DEADLINE';
 

@@ -4,8 +4,9 @@ import { Agent, request } from 'undici';
 import type { LookupFunction } from 'node:net';
 import type { RedirectHop } from '../events.js';
 import { assertLiteralAllowed, type AddressPolicy } from './address-policy.js';
-import { errorCode, ScanStoppedError } from './errors.js';
+import { errorCode, HostRefusedError, ScanStoppedError } from './errors.js';
 import { guardedConnector } from './guarded-connector.js';
+import type { HostPacing } from './host-pacing.js';
 import { RequestDeadline } from './request-deadline.js';
 import { AttemptBudget, backoffMs, retriableStatuses, type RetryPause } from './retry-policy.js';
 
@@ -17,6 +18,8 @@ export interface HttpResponse {
   statusCode: number;
   headers: Record<string, string | string[] | undefined>;
   body: Readable;
+  /** A 429/503 whose Retry-After was longer than we wait: the answer stands, not retried. */
+  pastPatience?: boolean;
 }
 
 /** The answer at the end of a redirect chain, or why the chain could not be followed. */
@@ -44,6 +47,8 @@ export interface HttpClientConfig {
   addressPolicy?: AddressPolicy | undefined;
   ca?: string | string[] | undefined;
   signal: AbortSignal;
+  /** Pauses, concurrency and time budget per host (shared with the frontier). */
+  pacing: HostPacing;
 }
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
@@ -132,34 +137,86 @@ export class HttpClient {
   }
 
   /**
-   * One request, retried for timeouts, dropped connections, 5xx and 429 (Retry-After honoured)
-   * while the budget lasts; a retry after a HEAD is a GET.
+   * One request, retried for timeouts, dropped connections and 5xx while the budget lasts (a
+   * retry after a HEAD is a GET). A 429, or a 503 with Retry-After, pauses the whole host
+   * (host-pacing.ts); the URL waits with the others and asks again, within its patience.
    */
   private async sendWithRetry(
     url: string,
     method: 'GET' | 'HEAD',
     budget: AttemptBudget,
   ): Promise<HttpResponse> {
+    const { pacing, signal } = this.config;
+    const host = hostOf(url);
     let current = method;
     for (;;) {
+      // (Awaited only when the host is paused: an await per request would reorder the crawl.)
+      if (pacing.admission(host).go !== true) await this.admit(host, budget);
       let response: HttpResponse;
+      pacing.started(host);
       try {
         response = await this.send(url, current);
+        pacing.finished(host);
       } catch (error) {
-        if (this.config.signal.aborted) throw new ScanStoppedError();
+        pacing.finished(host);
+        if (signal.aborted) throw new ScanStoppedError();
         if (!budget.retryAfterError(error)) throw error;
         await this.rest(this.backoff(budget), budget);
         current = 'GET';
         continue;
       }
+      if (this.pausesHost(host, response, budget)) {
+        discard(response.body);
+        current = 'GET';
+        continue;
+      }
+      if (response.statusCode !== 429) pacing.answered(host);
       if (!retriableStatuses.has(response.statusCode)) return response;
-      // A server asking for a longer wait than we give is reported at once.
-      const retryAfter = parseRetryAfter(response.headers['retry-after']);
-      if (retryAfter !== undefined && retryAfter > this.config.maxRetryAfterMs) return response;
       if (!budget.take()) return response;
       discard(response.body);
-      await this.rest(retryAfter ?? this.backoff(budget), budget);
+      await this.rest(this.backoff(budget), budget);
       current = 'GET';
+    }
+  }
+
+  /**
+   * A 429 (or a 503 with Retry-After) pauses its host for the time it asked (our backoff when it
+   * said none). True when this URL will ask again after the pause; false when it is past our
+   * patience or its rate-limit retries, and the answer stands.
+   */
+  private pausesHost(host: string, response: HttpResponse, budget: AttemptBudget): boolean {
+    const status = response.statusCode;
+    const retryAfter = parseRetryAfter(response.headers['retry-after']);
+    if (status !== 429 && !(status === 503 && retryAfter !== undefined)) return false;
+    const backoff = backoffMs(this.config.retryBaseDelayMs, budget.rateLimitRetriesMade);
+    const wait = retryAfter !== undefined && retryAfter > 0 ? retryAfter : backoff;
+    this.config.pacing.pause(host, wait, status === 429);
+    if (wait > this.config.maxRetryAfterMs) {
+      response.pastPatience = true;
+      return false;
+    }
+    return budget.takeRateLimitRetry();
+  }
+
+  /**
+   * Waits while the host is paused (holding no thread or host slot), within the URL's patience;
+   * a pause past it, or a host over its time budget, sends nothing (HostRefusedError).
+   */
+  private async admit(host: string, budget: AttemptBudget): Promise<void> {
+    const patienceMs = this.config.maxRetryAfterMs;
+    for (;;) {
+      const admission = this.config.pacing.admission(host);
+      if (admission.go === true) return;
+      if (admission.go === false) {
+        throw new HostRefusedError(
+          'host-too-slow',
+          hostTooSlowMessage(this.config.pacing.budgetMs),
+        );
+      }
+      if (!budget.waitForHost(admission.waitMs, patienceMs)) {
+        throw new HostRefusedError('rate-limited', pausedHostMessage(admission.waitMs, patienceMs));
+      }
+      await this.rest(admission.waitMs, budget);
     }
   }
 
@@ -228,6 +285,27 @@ export class HttpClient {
       signal.addEventListener('abort', onAbort, { once: true });
     });
   }
+}
+
+/** The host (with its port) of an absolute http(s) href, without parsing it again. */
+export function hostOf(url: string): string {
+  const start = url.indexOf('//') + 2;
+  const end = url.indexOf('/', start);
+  return url.slice(start, end < 0 ? url.length : end);
+}
+
+function seconds(milliseconds: number): string {
+  return `${Math.ceil(milliseconds / 1000)} s`;
+}
+
+/** A link of a host paused for longer than we wait. */
+export function pausedHostMessage(waitMs: number, patienceMs: number): string {
+  return `Rate limited: the host asked to wait ${seconds(waitMs)}, longer than we wait (${seconds(patienceMs)}); open it in a browser to verify`;
+}
+
+/** A link of a host past its time budget. */
+export function hostTooSlowMessage(budgetMs: number): string {
+  return `Not checked: the host used up its time budget (${seconds(budgetMs)}); open it in a browser to verify`;
 }
 
 /** Stops reading a body; undici reports that as an error we expect and ignore. */

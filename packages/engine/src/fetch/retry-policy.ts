@@ -26,7 +26,8 @@ export interface RetryPause {
   end(): void;
 }
 
-export const retriableStatuses: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+/** Retried with the URL's own budget (429 is the host's: see HttpClient and host-pacing.ts). */
+export const retriableStatuses: ReadonlySet<number> = new Set([500, 502, 503, 504]);
 
 /** Statuses a server answers to HEAD when it is HEAD it does not handle; GET may well work. */
 const headRejections: ReadonlySet<number> = new Set([400, 403, 404, 405, 406, 501]);
@@ -43,10 +44,18 @@ const droppedCodes = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_
 /** The longest backoff between two attempts, whatever the number of retries. */
 export const maxBackoffMs = 8_000;
 
+/**
+ * Retries after a host's 429 (or 503 with Retry-After) a URL may make, besides its patience in
+ * time: the waits are the host's, so they do not spend the URL's `retries`.
+ */
+export const maxRateLimitRetries = 5;
+
 /** What one URL may still spend on retries and GET fallbacks. */
 export class AttemptBudget {
   private spent = 0;
   private timedOut = false;
+  private rateLimitRetries = 0;
+  private waitedForHostMs = 0;
 
   constructor(
     private readonly extra: number,
@@ -62,6 +71,28 @@ export class AttemptBudget {
   take(): boolean {
     if (this.spent >= this.extra) return false;
     this.spent++;
+    return true;
+  }
+
+  /** One more retry after a rate limit; false past maxRateLimitRetries. */
+  takeRateLimitRetry(): boolean {
+    if (this.rateLimitRetries >= maxRateLimitRetries) return false;
+    this.rateLimitRetries++;
+    return true;
+  }
+
+  /** Rate-limit retries made so far (their backoff grows with them). */
+  get rateLimitRetriesMade(): number {
+    return this.rateLimitRetries;
+  }
+
+  /**
+   * Whether the URL may wait `milliseconds` more for its host's pause: all its waits together
+   * stay within `patienceMs` (maxRetryAfterMs). Counts the wait when it may.
+   */
+  waitForHost(milliseconds: number, patienceMs: number): boolean {
+    if (this.waitedForHostMs + milliseconds > patienceMs) return false;
+    this.waitedForHostMs += milliseconds;
     return true;
   }
 

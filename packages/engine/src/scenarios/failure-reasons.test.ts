@@ -21,14 +21,12 @@ let refusedUrl: string;
 
 const statuses: [number, FailureReason][] = [
   [400, FailureReason.BadRequest],
-  [401, FailureReason.AuthenticationRequired],
   [403, FailureReason.AuthenticationRequired],
   [404, FailureReason.NotFound],
   [407, FailureReason.AuthenticationRequired],
   [410, FailureReason.NotFound],
   [418, FailureReason.BadRequest],
   [422, FailureReason.BadRequest],
-  [429, FailureReason.ServiceUnavailable],
   [500, FailureReason.InternalServerError],
   [501, FailureReason.InternalServerError],
   [502, FailureReason.ServiceUnavailable],
@@ -128,9 +126,9 @@ describe('failure reasons', () => {
     expect(brokenSummary(links)).toEqual(expected.sort((a, b) => (a.url < b.url ? -1 : 1)));
     expect(done.summary.reasons).toEqual({
       [FailureReason.BadRequest]: 3,
-      [FailureReason.AuthenticationRequired]: 3,
+      [FailureReason.AuthenticationRequired]: 2,
       [FailureReason.NotFound]: 2,
-      [FailureReason.ServiceUnavailable]: 6,
+      [FailureReason.ServiceUnavailable]: 5,
       [FailureReason.InternalServerError]: 2,
       [FailureReason.TimeOut]: 1,
       [FailureReason.InvalidRemoteName]: 2,

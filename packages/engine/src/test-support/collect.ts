@@ -14,6 +14,7 @@ import type {
   ProgressEvent,
   ScanEvent,
   SkipCause,
+  UnverifiedCause,
 } from '../index.js';
 
 /** Engine options that keep scenario tests fast: one quick retry, short waits. */
@@ -90,8 +91,8 @@ export function brokenSummary(links: readonly LinkEvent[]): BrokenUrl[] {
 export interface UrlOutcome {
   url: string;
   state: LinkEvent['check']['state'];
-  /** Failure reason (broken), skip cause (skipped), 'bot-protection' (unverified), status code (ok). */
-  detail: FailureReason | SkipCause | 'bot-protection' | number;
+  /** Failure reason (broken), skip cause (skipped), its cause (unverified), status code (ok). */
+  detail: FailureReason | SkipCause | UnverifiedCause | number;
   referenceCount: number;
 }
 
