@@ -256,6 +256,14 @@ describe('usage errors', () => {
       '--user-agent must be non-empty text without control characters',
     ],
     [
+      ['scan', 'a.com', '--resolve', 'a.com:8080'],
+      '--resolve "a.com:8080": write HOST:PORT:ADDRESS or HOST:ADDRESS, e.g. example.com:443:127.0.0.1',
+    ],
+    [
+      ['scan', 'a.com', '--resolve', 'a.com:80:localhost'],
+      '--resolve "a.com:80:localhost": write HOST:PORT:ADDRESS or HOST:ADDRESS, e.g. example.com:443:127.0.0.1',
+    ],
+    [
       ['scan', 'a.com', '--format', 'xml'],
       '--format must be text, json, csv, junit or sarif (got "xml")',
     ],

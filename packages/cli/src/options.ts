@@ -9,6 +9,7 @@ import {
   type ScanUrlProblem,
 } from '@linkaudit/core';
 import type { EngineOptions } from '@linkaudit/engine';
+import { parseResolve, resolveLookup } from './resolve.js';
 import { loadRuleCatalogue, ruleCategories, ruleCategoryList, type RuleInfo } from './rules.js';
 
 export const formats = ['text', 'json', 'csv', 'junit', 'sarif'] as const;
@@ -24,6 +25,8 @@ export interface OutputOptions {
   baseline?: string;
   /** --write-baseline: write the run's problems to this file, a baseline for later runs. */
   writeBaseline?: string;
+  /** --fail-on-unverified: exit 1 when a link could not be verified, as for a broken one. */
+  failOnUnverified?: boolean;
 }
 
 export type Command =
@@ -86,7 +89,12 @@ Requests:
   --retries N                more requests for a URL after a dropped connection,
                              a 5xx or 429 answer, or (once) a time-out
                              (default: 2)
-  --user-agent TEXT          the User-Agent header sent
+  --user-agent TEXT          the User-Agent header sent (default: a browser's,
+                             with LinkAudit/1.0 at its end)
+  --resolve HOST:PORT:ADDRESS
+                             connect to ADDRESS for HOST instead of asking DNS,
+                             as curl's option (HOST:ADDRESS also works; the
+                             address serves every port of HOST); repeatable
 
 Output:
   -f, --format FORMAT        text, json, csv, junit or sarif (default: text)
@@ -96,14 +104,17 @@ Output:
                              know (broken links, anchors, invalid certificates)
   --write-baseline FILE      write this run's problems to FILE, a baseline for
                              later runs
+  --fail-on-unverified       exit 1 also when a link could not be verified
+                             (bot protection, rate limited past our patience,
+                             sign-in needed, host too slow)
   -h, --help                 show this help
   -V, --version              show the version
 
 Exit codes: 0 nothing broken, 1 a broken link, anchor (--anchors) or invalid
 certificate found (with --baseline: a new one), 2 usage error or failed scan,
-130 interrupted. Warnings
-(duplicate anchors, certificates expiring soon, heavy pages, quality-rule
-violations) do not fail a run.
+130 interrupted. Unverified links (counted apart, unless --fail-on-unverified)
+and warnings (soft 404s, login walls, duplicate anchors, certificates expiring
+soon, heavy pages, quality-rule violations) do not fail a run.
 `;
 
 const optionSpecs = {
@@ -127,6 +138,8 @@ const optionSpecs = {
   'request-deadline': { type: 'string' },
   retries: { type: 'string' },
   'user-agent': { type: 'string' },
+  resolve: { type: 'string', multiple: true },
+  'fail-on-unverified': { type: 'boolean' },
   format: { type: 'string', short: 'f' },
   output: { type: 'string', short: 'o' },
   quiet: { type: 'boolean', short: 'q' },
@@ -288,6 +301,19 @@ function readEngineOptions(raw: RawOptions): EngineOptions {
     }
     engine.userAgent = userAgent;
   }
+  const resolve = raw.strings.get('resolve') ?? [];
+  if (resolve.length > 0) {
+    const entries = resolve.map((entry) => {
+      const parsed = parseResolve(entry);
+      if (!parsed) {
+        throw new UsageError(
+          `--resolve "${entry}": write HOST:PORT:ADDRESS or HOST:ADDRESS, e.g. example.com:443:127.0.0.1`,
+        );
+      }
+      return parsed;
+    });
+    engine.lookup = resolveLookup(entries);
+  }
   return engine;
 }
 
@@ -296,6 +322,7 @@ function readOutputOptions(raw: RawOptions): OutputOptions {
   const output: OutputOptions = {
     format: readChoice('format', raw.strings.get('format')?.at(-1), formatChoices) ?? 'text',
     quiet: raw.flags.has('quiet'),
+    ...(raw.flags.has('fail-on-unverified') ? { failOnUnverified: true } : {}),
   };
   const file = raw.strings.get('output')?.at(-1);
   if (file !== undefined && file.trim() === '') throw new UsageError('--output needs a file name');

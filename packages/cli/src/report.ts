@@ -11,6 +11,7 @@ import type {
   DuplicateAnchorEvent,
   LinkCheck,
   LinkEvent,
+  OkWarning,
   PageInclusionEvent,
   PageRankEvent,
   PageSizeEvent,
@@ -44,6 +45,9 @@ export interface ProblemUrl<Check> {
 }
 export type BrokenUrl = ProblemUrl<BrokenCheck>;
 export type UnverifiedUrl = ProblemUrl<UnverifiedCheck>;
+/** A working link with a warning: a soft 404 or a login wall (issue 35). */
+export type WarnedCheck = Extract<LinkCheck, { state: 'ok' }> & { warning: OkWarning };
+export type WarnedUrl = ProblemUrl<WarnedCheck>;
 
 export type SkippedCheck = Extract<LinkCheck, { state: 'skipped' }>;
 
@@ -141,6 +145,8 @@ export interface ScanReport {
   /** Sorted by URL; their sources by page, line and column. */
   broken: BrokenUrl[];
   unverified: UnverifiedUrl[];
+  /** Working links that are perhaps not what they mean (soft 404s, login walls), by URL. */
+  warnings: WarnedUrl[];
   /** What the engine did not check on purpose: by cause (notCheckedCauses order), then URL. */
   notChecked: NotCheckedUrl[];
   /** Link occurrences whose target was fine (and, with --anchors, whose #fragment was found). */
@@ -179,6 +185,7 @@ export class ReportCollector {
   private readonly checks: ReportChecks;
   private readonly broken = new Map<string, BrokenUrl>();
   private readonly unverified = new Map<string, UnverifiedUrl>();
+  private readonly warnings = new Map<string, WarnedUrl>();
   private readonly notChecked = new Map<string, NotCheckedUrl>();
   private readonly brokenAnchors = new Map<string, BrokenAnchor>();
   private readonly duplicateAnchors: DuplicateAnchorEvent[] = [];
@@ -259,6 +266,7 @@ export class ReportCollector {
       checks: this.checks,
       broken: sortProblems(this.broken),
       unverified: sortProblems(this.unverified),
+      warnings: sortProblems(this.warnings),
       notChecked: sortNotChecked(this.notChecked),
       okLinks: this.okLinks + this.omittedOkLinks(done),
       brokenAnchors: sortProblems(this.brokenAnchors),
@@ -365,6 +373,8 @@ export class ReportCollector {
     if (check.state === 'ok') {
       if (anchor?.state === 'missing') this.addBrokenAnchor(event, anchor.fragment);
       else this.okLinks += 1;
+      if (check.warning)
+        addOccurrence(this.warnings, key, event, { ...check, warning: check.warning });
       if (anchor?.state === 'unverifiable') this.unverifiableAnchors += 1;
     } else if (check.state === 'broken') addOccurrence(this.broken, key, event, check);
     else if (check.state === 'unverified') addOccurrence(this.unverified, key, event, check);

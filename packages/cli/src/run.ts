@@ -96,7 +96,7 @@ async function scanCommand(command: ScanCommand, io: CliIo, deps: CliDeps): Prom
       `linkaudit: the scan failed: ${report.done.error ?? 'no reason given'}\n`,
     );
   }
-  return exitCodeFor(report);
+  return exitCodeFor(report, command.output);
 }
 
 async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<ScanReport> {
@@ -139,10 +139,14 @@ async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<Sca
 
 /**
  * 2 when the scan failed, 130 when it was interrupted, else 1 when anything is broken: a link, a
- * #fragment (with --anchors) or a host's certificate. Warnings (unverified links, duplicate anchors,
- * certificates expiring soon, heavy pages, quality-rule violations) never fail a run.
+ * #fragment (with --anchors) or a host's certificate, and with --fail-on-unverified a link that
+ * could not be verified. Warnings (unverified links otherwise, soft 404s, login walls, duplicate
+ * anchors, certificates expiring soon, heavy pages, quality-rule violations) never fail a run.
  */
-export function exitCodeFor(report: ScanReport): ExitCode {
+export function exitCodeFor(
+  report: ScanReport,
+  options: { failOnUnverified?: boolean } = {},
+): ExitCode {
   const { status, summary } = report.done;
   if (status === ScanStatus.Failed) return ExitCode.Error;
   if (status === ScanStatus.Cancelled) return ExitCode.Interrupted;
@@ -153,7 +157,9 @@ export function exitCodeFor(report: ScanReport): ExitCode {
     (counted && summary.uniqueBrokenLinks > 0) ||
     report.brokenAnchors.length > 0 ||
     (counted && summary.brokenAnchors > 0) ||
-    report.certificates.some((certificate) => !certificate.valid);
+    report.certificates.some((certificate) => !certificate.valid) ||
+    (options.failOnUnverified === true &&
+      (report.unverified.length > 0 || (counted && report.done.summary.uniqueUnverifiedLinks > 0)));
   return broken ? ExitCode.Broken : ExitCode.Ok;
 }
 

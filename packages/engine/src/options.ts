@@ -50,7 +50,8 @@ export interface EngineOptions {
   hostTimeBudgetMs?: number;
   /**
    * Which link occurrences become `link` events. 'all' (default): every one. 'problems': all but
-   * those whose target answered OK (and whose #fragment, when anchors are checked, was found):
+   * those whose target answered OK with no warning (and whose #fragment, when anchors are
+   * checked, was found):
    * those are only counted, in summary.totalLinks. For consumers that report problems only (the
    * CLI): on most sites nearly every link is fine, and each event is an object to build and drop.
    */

@@ -26,7 +26,7 @@ describe('the CSV report', () => {
         'broken,Not Found,404,https://shop.example.com/old-page,https://shop.example.com/,a,href,12,7,404 Not Found,2,',
         'broken,Not Found,404,https://shop.example.com/old-page,https://shop.example.com/about,a,href,5,1,404 Not Found,2,',
         'broken,Internal Server Error,500,"https://shop.example.com/search?q=shoes&sort=price,asc",https://shop.example.com/about,a,href,9,3,500 Internal Server Error,1,',
-        'unverified,,999,https://www.linkedin.com/company/shop,https://shop.example.com/,a,href,40,9,999 Request denied,1,',
+        'unverified,bot-protection,999,https://www.linkedin.com/company/shop,https://shop.example.com/,a,href,40,9,999 Request denied,1,',
         '',
       ].join('\r\n'),
     );

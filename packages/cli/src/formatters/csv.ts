@@ -1,3 +1,4 @@
+import { asWarnedProblem } from './open-web.js';
 import { suggestionLine, type Suggestion } from '@linkaudit/core';
 import {
   anchorName,
@@ -48,7 +49,9 @@ function* csvLines(report: ScanReport): Generator<string> {
 function* csvRows(report: ScanReport): Generator<Cell[]> {
   yield header;
   for (const item of report.broken) yield* occurrenceRows('broken', item.check.reason, item);
-  for (const item of report.unverified) yield* occurrenceRows('unverified', '', item);
+  for (const item of report.unverified) yield* occurrenceRows('unverified', item.check.cause, item);
+  for (const item of report.warnings)
+    yield* occurrenceRows(item.check.warning, '', asWarnedProblem(item));
   // Not checked on purpose: one row per source kept (report.ts keeps the first few of each URL).
   for (const item of report.notChecked) {
     yield* occurrenceRows('not-checked', item.check.cause, item);

@@ -130,12 +130,14 @@ describe('the JSON report', () => {
       unverified: [
         {
           url: 'https://www.linkedin.com/company/shop',
+          cause: 'bot-protection',
           statusCode: 999,
           message: '999 Request denied',
           referenceCount: 1,
           sources: [page('/', 40, 9)],
         },
       ],
+      warnings: [],
       notChecked: [],
       ...nothingFound,
     };
@@ -165,6 +167,7 @@ describe('the JSON report', () => {
       },
       broken: [],
       unverified: [],
+      warnings: [],
       notChecked: [],
       ...nothingFound,
     });
@@ -189,6 +192,7 @@ describe('the JSON report', () => {
       'summary',
       'broken',
       'unverified',
+      'warnings',
       'notChecked',
       'anchors',
       'certificates',

@@ -68,13 +68,22 @@ function reportDocument(report: ScanReport) {
       report.unverified,
       ({ url, check, referenceCount, sources, suggestion }) => ({
         url,
-        statusCode: check.statusCode,
+        cause: check.cause,
+        statusCode: check.statusCode ?? null,
         message: check.message,
         referenceCount,
         sources: streamed(sources, sourceJson),
         ...suggestionJson(suggestion),
       }),
     ),
+    warnings: streamed(report.warnings, ({ url, check, referenceCount, sources }) => ({
+      url,
+      warning: check.warning,
+      statusCode: check.statusCode,
+      finalUrl: check.finalUrl,
+      referenceCount,
+      sources: streamed(sources, sourceJson),
+    })),
     notChecked: streamed(report.notChecked, ({ url, check, referenceCount, sources }) => ({
       url,
       cause: check.cause,

@@ -1,3 +1,4 @@
+import { unverifiedCauseWords } from './open-web.js';
 import { ruleCategoryLabel, ScanStatus } from '@linkaudit/core';
 import type { CertificateEvent, DuplicateAnchorEvent, PageInclusionEvent } from '@linkaudit/engine';
 import {
@@ -248,8 +249,8 @@ function* brokenCase(item: BrokenUrl): Generator<string> {
 
 function* unverifiedCase(item: UnverifiedUrl): Generator<string> {
   const answer = describeAnswer(item.check.statusCode, item.check.message);
-  const message = `could not be verified (bot protection): ${answer}`;
-  yield `    <testcase classname="unverified-link.bot-protection" name="${xmlAttribute(displayUrl(item.url))}" time="0">\n`;
+  const message = `could not be verified (${unverifiedCauseWords[item.check.cause]}): ${answer}`;
+  yield `    <testcase classname="unverified-link.${item.check.cause}" name="${xmlAttribute(displayUrl(item.url))}" time="0">\n`;
   yield `      <skipped message="${xmlAttribute(message)}"/>\n`;
   yield '      <system-out>';
   yield* xmlLines([

@@ -69,8 +69,13 @@ describe('the SARIF report', () => {
       'not-checked/link-cap',
       'not-checked/limit',
       'orphan-page',
+      'unverified-link/rate-limited',
+      'unverified-link/needs-sign-in',
+      'unverified-link/host-too-slow',
+      'link-warning/soft-404',
+      'link-warning/login-wall',
     ]);
-    expect(rules).toHaveLength(failureReasons.length + 9);
+    expect(rules).toHaveLength(failureReasons.length + 14);
     expect(rules[5]).toMatchObject({
       name: 'NotFound',
       shortDescription: { text: 'Broken link: Not Found' },
@@ -162,7 +167,7 @@ describe('the SARIF report', () => {
         ['certificate-expires-soon', 'warning'],
       ]);
       for (const result of auditResults) expect(rules[result.ruleIndex]!.id).toBe(result.ruleId);
-      expect(rules.slice(-8).map((rule) => rule.defaultConfiguration)).toEqual([
+      expect(rules.slice(-13).map((rule) => rule.defaultConfiguration)).toEqual([
         { level: 'error' },
         { level: 'warning' },
         { level: 'error' },
@@ -171,6 +176,8 @@ describe('the SARIF report', () => {
         { level: 'note' },
         { level: 'note' },
         { level: 'warning' },
+        // Issue 35: unverified links' other causes and working links' warnings.
+        ...Array.from({ length: 5 }, () => ({ level: 'warning' })),
       ]);
       expect(auditRun.properties).toEqual({
         startUrl: 'https://shop.example.com/',

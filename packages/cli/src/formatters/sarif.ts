@@ -1,3 +1,10 @@
+import {
+  okWarningRuleId,
+  okWarningWords,
+  openWebRules,
+  unverifiedReasons,
+  unverifiedRuleId,
+} from './open-web.js';
 import { createHash } from 'node:crypto';
 import {
   failureReasons,
@@ -146,6 +153,7 @@ const rules = [
   ...pageRules,
   ...notCheckedRules,
   orphanPageRule,
+  ...openWebRules,
 ];
 const ruleIndexes = new Map(rules.map((rule, index) => [rule.id, index]));
 
@@ -203,10 +211,21 @@ function* results(report: ScanReport, qualityResults: Iterable<object>): Generat
     }
   }
   for (const { url, check, referenceCount, sources } of report.unverified) {
-    const text = `Could not verify the link to ${url}: the server refuses automated requests (${describeAnswer(check.statusCode, check.message)}).`;
-    const properties = { url, statusCode: check.statusCode, referenceCount };
+    const text = `Could not verify the link to ${url}: ${unverifiedReasons[check.cause]} (${describeAnswer(check.statusCode, check.message)}).`;
+    const properties = { url, statusCode: check.statusCode, cause: check.cause, referenceCount };
     for (const source of sources)
-      yield result(unverifiedRule.id, 'warning', text, source, properties);
+      yield result(unverifiedRuleId(check.cause), 'warning', text, source, properties);
+  }
+  for (const { url, check, referenceCount, sources } of report.warnings) {
+    const text = `The link to ${displayUrl(url)} works but looks like a ${okWarningWords[check.warning]} (it ends at ${displayUrl(check.finalUrl)}).`;
+    const properties = {
+      url,
+      statusCode: check.statusCode,
+      finalUrl: check.finalUrl,
+      referenceCount,
+    };
+    for (const source of sources)
+      yield result(okWarningRuleId(check.warning), 'warning', text, source, properties);
   }
   for (const { url, check, referenceCount, sources } of report.notChecked) {
     const text = `Not checked: ${displayUrl(url)}. ${check.message}.`;

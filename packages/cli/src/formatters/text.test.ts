@@ -59,7 +59,7 @@ Source Attribute Missing (1)
     https://shop.example.com/:20:3 (img src)
 
 Could not be verified (1)
-  These servers refuse automated requests (bot protection); check them in a browser.
+  Bot protection, rate limits, sign-in or a slow host kept them from being checked; check them in a browser.
   https://www.linkedin.com/company/shop
     999 Request denied, 1 reference
     https://shop.example.com/:40:9 (a href)

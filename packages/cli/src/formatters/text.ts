@@ -1,3 +1,4 @@
+import { asWarnedProblem } from './open-web.js';
 import { styleText } from 'node:util';
 import {
   limits,
@@ -71,6 +72,7 @@ function* textLines(report: ScanReport, options: FormatOptions): Generator<strin
     summaryLines,
     brokenLines,
     unverifiedLines,
+    warnedLines,
     notCheckedLines,
     brokenAnchorLines,
     duplicateAnchorLines,
@@ -197,10 +199,23 @@ function* unverifiedLines(report: ScanReport, paint: Paint): Generator<string> {
     paint(['bold', 'yellow'], `Could not be verified (${report.unverified.length})`),
     paint(
       'dim',
-      '  These servers refuse automated requests (bot protection); check them in a browser.',
+      '  Bot protection, rate limits, sign-in or a slow host kept them from being checked; check them in a browser.',
     ),
   ];
   for (const item of report.unverified) yield* problemLines(item, [], paint);
+}
+
+function* warnedLines(report: ScanReport, paint: Paint): Generator<string> {
+  if (report.warnings.length === 0) return;
+  yield* [
+    '',
+    paint(
+      ['bold', 'yellow'],
+      `Working, but perhaps not what they mean (${report.warnings.length})`,
+    ),
+    paint('dim', '  Soft 404s and login walls: the link answers, but not with its page.'),
+  ];
+  for (const item of report.warnings) yield* problemLines(asWarnedProblem(item), [], paint);
 }
 
 /** How many URLs of each cause the text report lists; JSON, CSV, JUnit and SARIF have them all. */

@@ -446,7 +446,12 @@ export class LinkLedger {
   ): void {
     const check = target.check ?? skippedCheck('limit');
     const anchor = this.anchorCheck(target, fragment, check);
-    if (!this.deps.okLinkEvents && check.state === 'ok' && (!anchor || anchor.state === 'found')) {
+    if (
+      !this.deps.okLinkEvents &&
+      check.state === 'ok' &&
+      !check.warning &&
+      (!anchor || anchor.state === 'found')
+    ) {
       this.deps.tally.occurrence(check);
       return;
     }

@@ -1,3 +1,4 @@
+import { asWarnedProblem } from '../../formatters/open-web.js';
 import { suggestionLine } from '@linkaudit/core';
 import {
   anchorName,
@@ -35,7 +36,10 @@ type Cell = string | number | undefined;
 export const formatCsv: Formatter = (report: ScanReport) => {
   const rows: Cell[][] = [header];
   for (const item of report.broken) rows.push(...occurrenceRows('broken', item.check.reason, item));
-  for (const item of report.unverified) rows.push(...occurrenceRows('unverified', '', item));
+  for (const item of report.unverified)
+    rows.push(...occurrenceRows('unverified', item.check.cause, item));
+  for (const item of report.warnings)
+    rows.push(...occurrenceRows(item.check.warning, '', asWarnedProblem(item)));
   for (const anchor of report.brokenAnchors) {
     const message = `No element with id or name "${anchorName(anchor.fragment)}" on ${anchor.page}`;
     for (const source of anchor.sources) {

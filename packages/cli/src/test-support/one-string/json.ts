@@ -55,11 +55,20 @@ function reportDocument(report: ScanReport, violations: unknown) {
     })),
     unverified: report.unverified.map(({ url, check, referenceCount, sources, suggestion }) => ({
       url,
-      statusCode: check.statusCode,
+      cause: check.cause,
+      statusCode: check.statusCode ?? null,
       message: check.message,
       referenceCount,
       sources: sources.map(sourceJson),
       ...suggestionJson(suggestion),
+    })),
+    warnings: report.warnings.map(({ url, check, referenceCount, sources }) => ({
+      url,
+      warning: check.warning,
+      statusCode: check.statusCode,
+      finalUrl: check.finalUrl,
+      referenceCount,
+      sources: sources.map(sourceJson),
     })),
     notChecked: report.notChecked.map(({ url, check, referenceCount, sources }) => ({
       url,

@@ -1,3 +1,4 @@
+import { unverifiedCauseWords } from '../../formatters/open-web.js';
 import { ruleCategoryLabel, ScanStatus } from '@linkaudit/core';
 import type { CertificateEvent, DuplicateAnchorEvent, PageInclusionEvent } from '@linkaudit/engine';
 import {
@@ -226,13 +227,13 @@ function brokenCase(item: BrokenUrl): string {
 
 function unverifiedCase(item: UnverifiedUrl): string {
   const answer = describeAnswer(item.check.statusCode, item.check.message);
-  const message = `could not be verified (bot protection): ${answer}`;
+  const message = `could not be verified (${unverifiedCauseWords[item.check.cause]}): ${answer}`;
   const body = [
     `referenced ${item.referenceCount} time${item.referenceCount === 1 ? '' : 's'}:`,
     ...item.sources.map((source) => `  ${formatSource(source)}`),
   ].join('\n');
   return [
-    `    <testcase classname="unverified-link.bot-protection" name="${xmlAttribute(displayUrl(item.url))}" time="0">`,
+    `    <testcase classname="unverified-link.${item.check.cause}" name="${xmlAttribute(displayUrl(item.url))}" time="0">`,
     `      <skipped message="${xmlAttribute(message)}"/>`,
     `      <system-out>${xmlText(body)}</system-out>`,
     '    </testcase>',

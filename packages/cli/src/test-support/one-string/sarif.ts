@@ -1,3 +1,10 @@
+import {
+  okWarningRuleId,
+  okWarningWords,
+  openWebRules,
+  unverifiedReasons,
+  unverifiedRuleId,
+} from '../../formatters/open-web.js';
 import { createHash } from 'node:crypto';
 import {
   failureReasons,
@@ -110,6 +117,7 @@ const rules = [
     },
     defaultConfiguration: { level: 'warning' },
   },
+  ...openWebRules,
 ];
 const ruleIndexes = new Map(rules.map((rule, index) => [rule.id, index]));
 
@@ -130,10 +138,22 @@ export const formatSarif: Formatter = (report, options) => {
       );
     }),
     ...report.unverified.flatMap(({ url, check, referenceCount, sources }) => {
-      const text = `Could not verify the link to ${url}: the server refuses automated requests (${describeAnswer(check.statusCode, check.message)}).`;
-      const properties = { url, statusCode: check.statusCode, referenceCount };
+      const text = `Could not verify the link to ${url}: ${unverifiedReasons[check.cause]} (${describeAnswer(check.statusCode, check.message)}).`;
+      const properties = { url, statusCode: check.statusCode, cause: check.cause, referenceCount };
       return sources.map((source) =>
-        result(unverifiedRule.id, 'warning', text, source, properties),
+        result(unverifiedRuleId(check.cause), 'warning', text, source, properties),
+      );
+    }),
+    ...report.warnings.flatMap(({ url, check, referenceCount, sources }) => {
+      const text = `The link to ${displayUrl(url)} works but looks like a ${okWarningWords[check.warning]} (it ends at ${displayUrl(check.finalUrl)}).`;
+      const properties = {
+        url,
+        statusCode: check.statusCode,
+        finalUrl: check.finalUrl,
+        referenceCount,
+      };
+      return sources.map((source) =>
+        result(okWarningRuleId(check.warning), 'warning', text, source, properties),
       );
     }),
     ...report.notChecked.flatMap(({ url, check, referenceCount, sources }) => {

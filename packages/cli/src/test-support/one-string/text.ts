@@ -1,3 +1,4 @@
+import { asWarnedProblem } from '../../formatters/open-web.js';
 import { styleText } from 'node:util';
 import { limits, ruleCategoryLabel, ScanStatus } from '@linkaudit/core';
 import type {
@@ -50,6 +51,7 @@ export const formatText: Formatter = (report, options) => {
     ...summaryLines(report, paint),
     ...brokenLines(report, paint),
     ...unverifiedLines(report, paint),
+    ...warnedLines(report, paint),
     ...brokenAnchorLines(report, paint),
     ...duplicateAnchorLines(report, paint),
     ...certificateLines(report, paint),
@@ -162,10 +164,24 @@ function unverifiedLines(report: ScanReport, paint: Paint): string[] {
     paint(['bold', 'yellow'], `Could not be verified (${report.unverified.length})`),
     paint(
       'dim',
-      '  These servers refuse automated requests (bot protection); check them in a browser.',
+      '  Bot protection, rate limits, sign-in or a slow host kept them from being checked; check them in a browser.',
     ),
   ];
   for (const item of report.unverified) lines.push(...problemLines(item, [], paint));
+  return lines;
+}
+
+function warnedLines(report: ScanReport, paint: Paint): string[] {
+  if (report.warnings.length === 0) return [];
+  const lines = [
+    '',
+    paint(
+      ['bold', 'yellow'],
+      `Working, but perhaps not what they mean (${report.warnings.length})`,
+    ),
+    paint('dim', '  Soft 404s and login walls: the link answers, but not with its page.'),
+  ];
+  for (const item of report.warnings) lines.push(...problemLines(asWarnedProblem(item), [], paint));
   return lines;
 }
 
