@@ -28,6 +28,29 @@ export const httpStatusDetailPattern = /^(\d{3}) ([A-Za-z][A-Za-z' -]*)$/;
 export const botProtectionDetailPattern =
   /^Answered by bot protection \((\d{3})\); open it in a browser to verify$/;
 
+/**
+ * The engine's details of links it could not verify (issue 35), written here with the patterns
+ * that read them back, so the web app can say them in the interface language.
+ */
+export const unverifiedDetails = {
+  rateLimited: (status: number) =>
+    `Rate limited by the host (${status}); open it in a browser to verify`,
+  pausedHost: (waitSeconds: number, patienceSeconds: number) =>
+    `Rate limited: the host asked to wait ${waitSeconds} s, longer than we wait (${patienceSeconds} s); open it in a browser to verify`,
+  hostTooSlow: (budgetSeconds: number) =>
+    `Not checked: the host used up its time budget (${budgetSeconds} s); open it in a browser to verify`,
+  needsSignIn: (status: number) =>
+    `Needs sign-in (${status}); open it in a browser where you are signed in`,
+} as const;
+export const rateLimitedDetailPattern =
+  /^Rate limited by the host \((\d{3})\); open it in a browser to verify$/;
+export const pausedHostDetailPattern =
+  /^Rate limited: the host asked to wait (\d+) s, longer than we wait \((\d+) s\); open it in a browser to verify$/;
+export const hostTooSlowDetailPattern =
+  /^Not checked: the host used up its time budget \((\d+) s\); open it in a browser to verify$/;
+export const needsSignInDetailPattern =
+  /^Needs sign-in \((\d{3})\); open it in a browser where you are signed in$/;
+
 /** A scan that ended because its start page could not be read, with the request's failure. */
 export const startPageFailure = (reason: string) =>
   `The start page could not be fetched: ${reason}`;

@@ -1,4 +1,5 @@
 import { rootCertificates } from 'node:tls';
+import { unverifiedDetails } from '@linkaudit/core';
 import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import type { LookupFunction } from 'node:net';
@@ -294,18 +295,18 @@ export function hostOf(url: string): string {
   return url.slice(start, end < 0 ? url.length : end);
 }
 
-function seconds(milliseconds: number): string {
-  return `${Math.ceil(milliseconds / 1000)} s`;
+function seconds(milliseconds: number): number {
+  return Math.ceil(milliseconds / 1000);
 }
 
 /** A link of a host paused for longer than we wait. */
 export function pausedHostMessage(waitMs: number, patienceMs: number): string {
-  return `Rate limited: the host asked to wait ${seconds(waitMs)}, longer than we wait (${seconds(patienceMs)}); open it in a browser to verify`;
+  return unverifiedDetails.pausedHost(seconds(waitMs), seconds(patienceMs));
 }
 
 /** A link of a host past its time budget. */
 export function hostTooSlowMessage(budgetMs: number): string {
-  return `Not checked: the host used up its time budget (${seconds(budgetMs)}); open it in a browser to verify`;
+  return unverifiedDetails.hostTooSlow(seconds(budgetMs));
 }
 
 /** Stops reading a body; undici reports that as an error we expect and ignore. */

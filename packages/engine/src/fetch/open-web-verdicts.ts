@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { unverifiedDetails } from '@linkaudit/core';
 import type { OkWarning, RedirectHop, UnverifiedCause } from '../events.js';
 import type { HttpResponse } from './http-client.js';
 
@@ -66,11 +67,12 @@ export function unverifiedMessage(cause: UnverifiedCause, status: number): strin
     case 'bot-protection':
       return `Answered by bot protection (${status}); open it in a browser to verify`;
     case 'rate-limited':
-      return `Rate limited by the host (${status}); open it in a browser to verify`;
+      return unverifiedDetails.rateLimited(status);
     case 'needs-sign-in':
-      return `Needs sign-in (${status}); open it in a browser where you are signed in`;
+      return unverifiedDetails.needsSignIn(status);
     case 'host-too-slow':
-      return `The host was too slow (${status}); open it in a browser to verify`;
+      // (Never an answer's: a host past its budget is sent nothing; see HttpClient.)
+      return unverifiedDetails.rateLimited(status);
   }
 }
 
