@@ -357,6 +357,11 @@ export const reportSummarySchema = z.object({
   /** Phases after the crawl that reached their time limit: their results are partial (issue 34). */
   cutShort: z.array(z.enum(postCrawlPhases)).optional(),
   /**
+   * Unique URLs that could not be verified (issue 35: bot protection, rate limited past our
+   * patience, sign-in needed, host too slow): counted apart, never among the bad links.
+   */
+  unverifiedLinks: z.number().int().optional(),
+  /**
    * What the owner's ignore marks took out of the figures above (issue 27 triage): broken link
    * occurrences and URLs, broken anchor links, rule findings.
    */

@@ -120,6 +120,7 @@ export function assembleReport(scan: ScanRow, figures: ReportFigures): ReportSum
     brokenSamples,
     ruleSamples: rules.rows,
     ...(summary.cutShort && summary.cutShort.length > 0 ? { cutShort: summary.cutShort } : {}),
+    unverifiedLinks: summary.uniqueUnverifiedLinks,
   };
 }
 
@@ -132,8 +133,16 @@ const storedSummarySchema = z.object({
   duplicateAnchors: z.number().default(0),
   certificateProblems: z.number().default(0),
   cutShort: z.array(z.enum(postCrawlPhases)).optional(),
+  uniqueUnverifiedLinks: z.number().default(0),
 }) satisfies z.ZodType<
-  Pick<ScanSummary, 'brokenAnchors' | 'duplicateAnchors' | 'certificateProblems' | 'cutShort'>
+  Pick<
+    ScanSummary,
+    | 'brokenAnchors'
+    | 'duplicateAnchors'
+    | 'certificateProblems'
+    | 'cutShort'
+    | 'uniqueUnverifiedLinks'
+  >
 >;
 
 function storedSummary(scan: ScanRow): z.infer<typeof storedSummarySchema> {

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { FailureReason } from '@linkaudit/core';
 import type { LinkCheck } from '@linkaudit/engine';
 import { checkDetailJson, checkOfTarget, type CheckedTargetRow } from './scan-checkpoint.js';
+import { targetReasonOf } from './scan-results.js';
 
 /** A target row as ScanResultWriter writes it for this check. */
 function rowOf(url: string, check: LinkCheck): CheckedTargetRow {
   return {
     url,
     state: check.state,
-    reason: check.state === 'broken' ? check.reason : null,
+    reason: targetReasonOf(check),
     status_code: 'statusCode' in check ? (check.statusCode ?? null) : null,
     message: 'message' in check ? check.message : null,
     content_type: check.state === 'ok' ? (check.contentType ?? null) : null,
@@ -56,6 +57,27 @@ describe('a target row as a checkpoint', () => {
         statusCode: 403,
         message: 'Bot protection',
         redirects: [],
+      },
+      // Issue 35: every cause of an unverified link, and a working link's warning.
+      {
+        state: 'unverified',
+        cause: 'rate-limited',
+        statusCode: 429,
+        message: 'Rate limited by the host (429); open it in a browser to verify',
+        redirects: [],
+      },
+      {
+        state: 'unverified',
+        cause: 'host-too-slow',
+        message: 'Not checked: the host used up its time budget (300 s)',
+        redirects: [],
+      },
+      {
+        state: 'ok',
+        statusCode: 200,
+        finalUrl: 'https://example.com/login',
+        redirects: [{ url, statusCode: 302 }],
+        warning: 'login-wall',
       },
     ];
     for (const check of checks) expect(checkOfTarget(rowOf(url, check))).toEqual(check);

@@ -1,6 +1,13 @@
 import { FailureReason, failureReasons } from '@linkaudit/core';
 import type { Kysely } from 'kysely';
-import type { LinkCheck, PageReadRecord, RedirectHop, ScanResume } from '@linkaudit/engine';
+import type {
+  LinkCheck,
+  OkWarning,
+  PageReadRecord,
+  RedirectHop,
+  ScanResume,
+  UnverifiedCause,
+} from '@linkaudit/engine';
 import type { Database } from '../../db/schema.js';
 import { checkedTargets, pageReads } from './scans.repository.js';
 
@@ -70,6 +77,7 @@ export function checkOfTarget(row: CheckedTargetRow): LinkCheck | undefined {
         redirects,
         ...(row.content_type !== null ? { contentType: row.content_type } : {}),
         ...(row.size !== null ? { size: Number(row.size) } : {}),
+        ...(isOkWarning(row.reason) ? { warning: row.reason } : {}),
       };
     case 'broken': {
       const reason = failureReasons.find((known) => known === row.reason);
@@ -86,12 +94,29 @@ export function checkOfTarget(row: CheckedTargetRow): LinkCheck | undefined {
     case 'unverified':
       return {
         state: 'unverified',
-        cause: 'bot-protection',
-        statusCode: statusCode ?? 0,
+        // (Rows written before issue 35 had no cause: bot protection was the only one.)
+        cause: isUnverifiedCause(row.reason) ? row.reason : 'bot-protection',
+        ...(statusCode !== undefined ? { statusCode } : {}),
         message: row.message ?? '',
         redirects,
       };
     default:
       return undefined;
   }
+}
+
+const unverifiedCauses: ReadonlySet<string> = new Set<UnverifiedCause>([
+  'bot-protection',
+  'rate-limited',
+  'needs-sign-in',
+  'host-too-slow',
+]);
+const okWarnings: ReadonlySet<string> = new Set<OkWarning>(['soft-404', 'login-wall']);
+
+function isUnverifiedCause(reason: string | null): reason is UnverifiedCause {
+  return reason !== null && unverifiedCauses.has(reason);
+}
+
+function isOkWarning(reason: string | null): reason is OkWarning {
+  return reason !== null && okWarnings.has(reason);
 }

@@ -308,7 +308,7 @@ export class ScanResultWriter implements Backpressure {
         id: targetId,
         url: event.url,
         state: check.state,
-        reason: check.state === 'broken' ? check.reason : null,
+        reason: targetReasonOf(check),
         status_code: 'statusCode' in check ? (check.statusCode ?? null) : null,
         message: 'message' in check ? check.message : null,
         content_type: check.state === 'ok' ? (check.contentType ?? null) : null,
@@ -367,4 +367,16 @@ export class ScanResultWriter implements Backpressure {
     this.#suggestions = [];
     return batch;
   }
+}
+
+/**
+ * A target row's reason column: a broken link's failure reason (SPEC §8), an unverified link's
+ * cause (bot-protection, rate-limited, needs-sign-in, host-too-slow) and a working link's warning
+ * (soft-404, login-wall; issue 35), so the link tab filters each by its `reason`.
+ */
+export function targetReasonOf(check: LinkEvent['check']): string | null {
+  if (check.state === 'broken') return check.reason;
+  if (check.state === 'unverified') return check.cause;
+  if (check.state === 'ok') return check.warning ?? null;
+  return null;
 }
