@@ -7,6 +7,10 @@ import {
   scheduleMessages,
   triageMessages,
   botProtectionDetailPattern,
+  hostTooSlowDetailPattern,
+  needsSignInDetailPattern,
+  pausedHostDetailPattern,
+  rateLimitedDetailPattern,
   httpStatusDetailPattern,
   requestFailureTexts,
   startPageFailurePattern,
@@ -80,9 +84,25 @@ export function translateMessage(text: string, t: TFunction): string {
   const botProtection = botProtectionDetailPattern.exec(text);
   if (botProtection)
     return t('messages.requestFailure.botProtection', { status: botProtection[1] });
+  const unverified = translateUnverifiedDetail(text, t);
+  if (unverified !== undefined) return unverified;
   const websiteLimit = websiteLimitPattern.exec(text);
   if (websiteLimit) return t('messages.scan.websiteLimit', { count: Number(websiteLimit[1]) });
   return text;
+}
+
+/** The engine's details of links it could not verify (issue 35), in the interface language. */
+function translateUnverifiedDetail(text: string, t: TFunction): string | undefined {
+  const rateLimited = rateLimitedDetailPattern.exec(text);
+  if (rateLimited) return t('messages.requestFailure.rateLimited', { status: rateLimited[1] });
+  const paused = pausedHostDetailPattern.exec(text);
+  if (paused)
+    return t('messages.requestFailure.pausedHost', { wait: paused[1], patience: paused[2] });
+  const tooSlow = hostTooSlowDetailPattern.exec(text);
+  if (tooSlow) return t('messages.requestFailure.hostTooSlow', { budget: tooSlow[1] });
+  const signIn = needsSignInDetailPattern.exec(text);
+  if (signIn) return t('messages.requestFailure.needsSignIn', { status: signIn[1] });
+  return undefined;
 }
 
 /** A refusal a bigger plan lifts (the plan's websites): the form offers the way to /pricing. */

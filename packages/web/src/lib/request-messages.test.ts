@@ -9,6 +9,7 @@ import {
   scanMessages,
   signInWaitMessage,
   startPageFailure,
+  unverifiedDetails,
 } from '@linkaudit/core';
 import { translateMessage } from './errors';
 
@@ -60,6 +61,11 @@ describe('scanner status details', () => {
     '404 Not Found',
     'Answered by bot protection (403); open it in a browser to verify',
     startPageFailure(requestFailureTexts.ECONNREFUSED),
+    // Issue 35: links that could not be verified.
+    unverifiedDetails.rateLimited(429),
+    unverifiedDetails.pausedHost(3600, 60),
+    unverifiedDetails.hostTooSlow(300),
+    unverifiedDetails.needsSignIn(401),
   ];
   it('are translated into Chinese, with no English sentence left', async () => {
     const t = await translatorFor('zh-CN');

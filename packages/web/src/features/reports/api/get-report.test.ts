@@ -19,6 +19,16 @@ describe('the query of a report tab', () => {
     expect(query.get('reason')).toBe('Not Found');
   });
 
+  it('asks for unverified links by their status and for soft 404s and login walls as working links with that reason', () => {
+    expect(tabQuery('link', { ...defaultTabView, status: 'unverified' })).toContain(
+      'status=unverified',
+    );
+    const soft = new URLSearchParams(tabQuery('link', { ...defaultTabView, status: 'soft-404' }));
+    expect([soft.get('status'), soft.get('reason')]).toEqual(['ok', 'soft-404']);
+    const wall = new URLSearchParams(tabQuery('link', { ...defaultTabView, status: 'login-wall' }));
+    expect([wall.get('status'), wall.get('reason')]).toEqual(['ok', 'login-wall']);
+  });
+
   it('sends no link status to the other tabs', () => {
     expect(tabQuery('page', { ...defaultTabView, status: 'all' })).toBe('page=1&pageSize=50');
     expect(tabQuery('ruleResult', { ...defaultTabView, category: '4' }, 'csv')).toBe(

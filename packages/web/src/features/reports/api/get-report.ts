@@ -21,9 +21,23 @@ import {
 import { ApiError, getJson, type Parser } from '../../../lib/api-client';
 import { getSessionToken } from '../../../lib/session';
 
-/** Which links the Link tab lists: the broken ones (default), every link, or broken anchors. */
-export type LinkStatus = Extract<ReportQuery['status'], 'broken' | 'all' | 'anchor'>;
-export const linkStatuses: readonly LinkStatus[] = ['broken', 'all', 'anchor'];
+/**
+ * Which links the Link tab lists: the broken ones (default), every link, broken anchors, the
+ * links that could not be verified, or working links with a warning (issue 35: a soft 404 or a
+ * login wall, asked of the server as `status=ok` with the warning as `reason`).
+ */
+export type LinkStatus =
+  Extract<ReportQuery['status'], 'broken' | 'all' | 'anchor' | 'unverified'> | OkWarning;
+export type OkWarning = 'soft-404' | 'login-wall';
+export const linkStatuses: readonly LinkStatus[] = [
+  'broken',
+  'all',
+  'anchor',
+  'unverified',
+  'soft-404',
+  'login-wall',
+];
+const okWarnings: readonly LinkStatus[] = ['soft-404', 'login-wall'];
 
 /**
  * What a tab shows: its page, grouping and category filter, all applied on the server; these are
@@ -49,8 +63,11 @@ export function tabQuery(tab: ReportTab, view: TabView, format?: 'csv'): string 
   const query: Partial<ReportQuery> = { page: view.page, pageSize: view.pageSize };
   if (tab === 'link') {
     query.groupBy = view.groupBy;
-    if (view.status && view.status !== 'broken') query.status = view.status;
-    const reason = view.reason ?? view.category;
+    const warning = view.status && okWarnings.includes(view.status) ? view.status : undefined;
+    if (warning) query.status = 'ok';
+    else if (view.status && view.status !== 'broken')
+      query.status = view.status as ReportQuery['status'];
+    const reason = warning ?? view.reason ?? view.category;
     if (reason) query.reason = reason;
     if (view.target) query.target = view.target;
     if (view.source) query.source = view.source;

@@ -171,6 +171,15 @@ export function SummaryView({
         </Col>
       </Row>
       {summary.cutShort && <CutShortLine phases={summary.cutShort} />}
+      {(summary.unverifiedLinks ?? 0) > 0 && (
+        <Alert
+          className="report-unverified"
+          type="info"
+          showIcon
+          style={{ margin: '16px 0' }}
+          title={t('report.summary.unverified', { count: summary.unverifiedLinks })}
+        />
+      )}
       {summary.ignored && <IgnoredLine ignored={summary.ignored} onShow={onShowIgnored} />}
       {summary.totalLinks === 0 ? (
         <EmptyState text={t('report.empty.noLinksProcessed')} />
