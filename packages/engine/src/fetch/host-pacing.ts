@@ -58,16 +58,16 @@ export class HostPacing {
   }
 
   /** A request to `host` starts (its time counts against the host's budget). */
-  started(host: string, now = performance.now()): void {
+  started(host: string, now?: number): void {
     const pace = this.of(host);
-    if (pace.inFlight++ === 0) pace.busySince = now;
+    if (pace.inFlight++ === 0) pace.busySince = now ?? performance.now();
   }
 
   /** A request to `host` ended (headers received or failed). */
-  finished(host: string, now = performance.now()): void {
+  finished(host: string, now?: number): void {
     const pace = this.hosts.get(host);
     if (!pace || pace.inFlight === 0) return;
-    if (--pace.inFlight === 0) pace.busyMs += now - pace.busySince;
+    if (--pace.inFlight === 0) pace.busyMs += (now ?? performance.now()) - pace.busySince;
   }
 
   /**

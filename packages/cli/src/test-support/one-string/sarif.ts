@@ -41,7 +41,7 @@ const reasonDescriptions: Record<FailureReason, string> = {
   'Engine Exception': 'LinkAudit could not check the target because of an error of its own.',
   'Invalid Format': 'The address of the target is not a valid URL.',
   'Service Unavailable':
-    'The target is unavailable: 502, 503 or 504, 429 after retries, or a refused or reset connection.',
+    'The target is unavailable: 502, 503 or 504 (after retries), or a refused or reset connection.',
   'Internal Server Error': 'The target answered with a server error (500 or another 5xx).',
   'Bad Request': 'The target answered with a client error (400 or another 4xx).',
 };
