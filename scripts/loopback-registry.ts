@@ -117,6 +117,9 @@ export async function startLoopbackRegistry(
   return {
     url: `${origin}/`,
     missing,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      server.closeAllConnections(); // (npm keeps its connections alive)
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
