@@ -206,6 +206,16 @@ export const filterCategorySchema = z.object({
 });
 export type FilterCategory = z.infer<typeof filterCategorySchema>;
 
+/** RenderingSummary (scan-summary.ts) as the report answers it. */
+export const renderingSummarySchema = z.object({
+  requested: z.boolean(),
+  renderedPages: z.number().int().optional(),
+  failedPages: z.number().int().optional(),
+  unavailable: z.string().optional(),
+  scriptBuiltPages: z.number().int().optional(),
+  scriptBuiltExample: z.string().optional(),
+});
+
 export const linkRowSchema = z.object({
   targetUri: z.string(),
   sourceUri: z.string(),
@@ -356,6 +366,8 @@ export const reportSummarySchema = z.object({
   ruleSamples: z.array(ruleRowSchema),
   /** Phases after the crawl that reached their time limit: their results are partial (issue 34). */
   cutShort: z.array(z.enum(postCrawlPhases)).optional(),
+  /** Rendering in a browser (issue 35): what it did, why it could not, or a script-built hint. */
+  rendering: renderingSummarySchema.optional(),
   /**
    * Unique URLs that could not be verified (issue 35: bot protection, rate limited past our
    * patience, sign-in needed, host too slow): counted apart, never among the bad links.

@@ -76,6 +76,11 @@ export const scanRequestSchema = z.object({
    * Optional and without a default, so requests and the settings shown back stay as SPEC has them.
    */
   spellingIgnore: z.array(z.string().trim().min(1).max(100)).max(5000).optional(),
+  /**
+   * Render each internal page in a browser (issue 35; paid plans): links, ids and requests that
+   * script makes are read too. Optional and without a default, like spellingIgnore.
+   */
+  renderPages: z.boolean().optional(),
   excludeLinks: z.array(excludeLinkItemSchema).max(1000).default([]),
   formAuthenticationInfo: z.array(formAuthenticationSchema).max(20).default([]),
   windowsAuthenticationInfo: windowsAuthenticationSchema.nullable().default(null),

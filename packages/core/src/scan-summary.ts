@@ -93,6 +93,24 @@ export interface ScanSummary {
   };
   /** Phases after the crawl that reached their time limit and stopped with what they had. */
   cutShort?: PostCrawlPhase[];
+  /** Rendering in a browser (issue 35): what it did, or why it could not (see RenderingSummary). */
+  rendering?: RenderingSummary;
+}
+
+/**
+ * Rendering pages in a browser (issue 35). With the option on: pages rendered and not, or why
+ * none were (`unavailable`: no Chromium, or it would not start). With it off: the pages whose
+ * HTML looks built by script (`scriptBuiltPages`, one of them in `scriptBuiltExample`), so the
+ * report can suggest the option.
+ */
+export interface RenderingSummary {
+  requested: boolean;
+  renderedPages?: number;
+  /** Pages the browser could not render in time (read from their HTML only). */
+  failedPages?: number;
+  unavailable?: string;
+  scriptBuiltPages?: number;
+  scriptBuiltExample?: string;
 }
 
 /** What the site's sitemaps say, with checkPageInclusion. */
