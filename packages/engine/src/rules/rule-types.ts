@@ -26,6 +26,8 @@ export interface RulePageInput {
 export interface PageFacts {
   /** Absolute URLs (without fragment) linked from this page that answered with a redirect. */
   redirectingLinks?: ReadonlySet<string>;
+  /** With rendering: the errors the page's script wrote to the console or threw, in order. */
+  consoleErrors?: readonly string[];
 }
 
 export interface RuleViolation {

@@ -110,6 +110,12 @@ const cases: RuleCase[] = [
     at: [bodyLine(0), 1],
     good: body('<iframe src="https://maps.example/embed" title="Map of the shop"></iframe>'),
   },
+  {
+    id: 5016,
+    bad: pageInput(clean, { facts: { consoleErrors: ['TypeError: items is undefined'] } }),
+    at: [3, 1],
+    good: pageInput(clean, { facts: { consoleErrors: [] } }),
+  },
 ];
 
 describe('user experience rules', () => {
@@ -118,6 +124,13 @@ describe('user experience rules', () => {
   });
 
   itChecksRules(cases);
+
+  it('reports each console error of a rendered page with its text, shortened when long', () => {
+    const long = `Error: ${'x'.repeat(400)}`;
+    const page = pageInput(clean, { facts: { consoleErrors: ['Uncaught Error: boom', long] } });
+    const messages = violationsOf(5016, page).map((violation) => violation.message);
+    expect(messages).toEqual(['Uncaught Error: boom', `${long.slice(0, 300)}…`]);
+  });
 
   it('finds no mixed content on a plain http page', () => {
     const html = body('<img src="http://cdn.example.com/a.png" alt="" width="4" height="3">');

@@ -1,4 +1,5 @@
 import type { BuiltInRule } from '../built-in-rule.js';
+import { consoleError } from './console.js';
 import { autoplayMedia, headingSkip, iframeTitleMissing, mixedContent } from './content.js';
 import { emptyButton, inputWithoutLabel, positiveTabindex, tinyTapTarget } from './controls.js';
 import { faviconMissing, langMissing, viewportMissing, zoomDisabled } from './document.js';
@@ -21,4 +22,5 @@ export const uxRules: readonly BuiltInRule[] = [
   autoplayMedia,
   positiveTabindex,
   iframeTitleMissing,
+  consoleError,
 ];
