@@ -675,4 +675,13 @@ export const ruleHistory: ReadonlyMap<number, RuleHistory> = new Map<number, Rul
       modifiedBy: 'Seed 760e3d8e maintainers',
     },
   ],
+  [
+    5016,
+    {
+      dateCreated: '2026-11-28T09:19:31+00:00',
+      createdBy: 'Seed 760e3d8e maintainers',
+      dateModified: '2026-11-28T09:19:31+00:00',
+      modifiedBy: 'Seed 760e3d8e maintainers',
+    },
+  ],
 ]);
