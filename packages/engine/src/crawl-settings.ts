@@ -37,6 +37,8 @@ export interface CrawlSettings {
   /** Words the spelling rules accept (the scan's ignore list). */
   spellingIgnore: string[];
   excludeLinks: Array<Pick<ExcludeLinkItem, 'link'>>;
+  /** Render internal pages in a browser (issue 35); absent: off. */
+  renderPages?: boolean;
 }
 
 /**
@@ -64,5 +66,6 @@ export function crawlSettingsFor(scan: ScanRequest | ResolvedScan): CrawlSetting
     selectedRules: scan.selectedRules,
     spellingIgnore: scan.spellingIgnore ?? [],
     excludeLinks: scan.excludeLinks.map(({ link }) => ({ link })),
+    ...(scan.renderPages ? { renderPages: true } : {}),
   };
 }

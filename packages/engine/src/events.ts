@@ -107,6 +107,11 @@ export interface LinkEvent {
   check: LinkCheck;
   /** With checkAnchors: whether the fragment names an element of the target page. */
   anchor?: AnchorCheck;
+  /**
+   * The link is only in the page as a browser rendered it (script made it, or the page requested
+   * it: element is then the request's type, attribute `request`); line and column are 0.
+   */
+  rendered?: true;
 }
 
 /** found: the page has the id or a[name]; missing: it does not; unverifiable: not an HTML page we could read. */

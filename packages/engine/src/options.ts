@@ -1,6 +1,7 @@
 import type { LookupFunction } from 'node:net';
 import type { LinkCheck, PageReadRecord } from './events.js';
 import type { AddressPolicy } from './fetch/address-policy.js';
+import type { RenderConfig } from './render/page-renderer.js';
 
 /** How the engine runs, as opposed to what it scans (CrawlSettings). */
 export interface EngineOptions {
@@ -95,6 +96,8 @@ export interface EngineOptions {
    * with what it has and the summary's `cutShort` names it. Default 5 minutes.
    */
   phaseTimeMs?: number;
+  /** How pages are rendered when the settings ask for it (renderPages): browser, pool, caps. */
+  render?: RenderConfig;
 }
 
 /**

@@ -20,6 +20,9 @@ import { engineDefaults, type EngineOptions } from './options.js';
 import { PhaseBudget } from './phase-budget.js';
 import { ScanTally } from './scan-tally.js';
 import { SuggestionPass } from './suggestions/suggestion-pass.js';
+import { PageRenderer } from './render/page-renderer.js';
+import { ScriptBuiltSigns } from './render/script-built.js';
+import type { RenderingSummary } from '@linkaudit/core';
 
 export interface RunScanOptions extends EngineOptions {
   /** Receives every event as it happens; it must not block (queue slow work elsewhere). */
@@ -79,6 +82,10 @@ class ScanRun {
   private readonly analysis: SiteAnalysis;
   private readonly certificates: CertificateInspector | undefined;
   private readonly suggestions: SuggestionPass | undefined;
+  /** Renders internal pages in a browser, when the settings ask for it. */
+  private readonly renderer: PageRenderer | undefined;
+  /** Otherwise, notes the pages that look built by script. */
+  private readonly scriptBuilt: ScriptBuiltSigns | undefined;
   private finished = false;
   private progressTimer: NodeJS.Timeout | undefined;
 
@@ -139,6 +146,10 @@ class ScanRun {
           verifiesCertificates: settings.checkBrokenCertificate,
         })
       : undefined;
+    const userAgent = options.userAgent ?? engineDefaults.userAgent;
+    if (settings.renderPages)
+      this.renderer = new PageRenderer(this.client, userAgent, options.render);
+    else this.scriptBuilt = new ScriptBuiltSigns();
     this.certificates = settings.checkBrokenCertificate
       ? new CertificateInspector(
           {
@@ -185,6 +196,8 @@ class ScanRun {
           checkpointPages: this.options.checkpointPages ?? false,
           emit: (event) => this.emit(event),
           heldBack: () => this.options.backpressure?.isFull() ?? false,
+          renderer: this.renderer,
+          scriptBuilt: this.scriptBuilt,
         });
         failure = await crawl.run();
       }
@@ -216,6 +229,7 @@ class ScanRun {
     rules: QualityRules | undefined,
   ): Promise<ReturnType<SiteAnalysis['finish']>> {
     await crawl?.settle();
+    await this.renderer?.close();
     this.frontier.drain();
     crawl?.ledger.close();
     await this.certificates?.settled();
@@ -285,10 +299,36 @@ class ScanRun {
         ...analysis,
         ...(rules ? { rules: rules.tally() } : {}),
         ...(cutShort.length > 0 ? { cutShort } : {}),
+        ...this.renderingSummary(),
       },
     };
     this.options.onEvent(event);
     return event;
+  }
+
+  /** What rendering did (or why it could not), or the pages that look built by script. */
+  private renderingSummary(): { rendering?: RenderingSummary } {
+    const renderer = this.renderer;
+    if (renderer) {
+      const unavailable = renderer.unavailable;
+      return {
+        rendering: {
+          requested: true,
+          renderedPages: renderer.rendered,
+          failedPages: renderer.failed,
+          ...(unavailable ? { unavailable } : {}),
+        },
+      };
+    }
+    const signs = this.scriptBuilt;
+    if (!signs?.example) return {};
+    return {
+      rendering: {
+        requested: false,
+        scriptBuiltPages: signs.pages,
+        scriptBuiltExample: signs.example,
+      },
+    };
   }
 
   private startProgress(): void {

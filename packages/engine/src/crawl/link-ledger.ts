@@ -213,7 +213,7 @@ export class LinkLedger {
    */
   takeIn(source: LinkSource, link: FoundLink, base: PageBase): number | undefined {
     const intake = this.intake;
-    const shape = this.shapes.intern(link.element, link.attribute, link.kind);
+    const shape = this.shapes.intern(link.element, link.attribute, link.kind, link.rendered);
     if (intake.take(link, base, source.depth, this.context) === 'known') {
       this.deps.tally.brokenWithoutUrl(intake.check, intake.target);
       this.emitLink(
@@ -487,7 +487,7 @@ export class LinkLedger {
     check: LinkCheck,
     anchor?: AnchorCheck,
   ): void {
-    const { element, attribute, kind } = this.shapes.get(shape);
+    const { element, attribute, kind, rendered } = this.shapes.get(shape);
     this.deps.tally.occurrence(check);
     const event: LinkEvent = {
       type: 'link',
@@ -503,6 +503,7 @@ export class LinkLedger {
       check,
     };
     if (anchor) event.anchor = anchor;
+    if (rendered) event.rendered = true;
     this.deps.emit(event);
   }
 }

@@ -18,6 +18,9 @@ import { pageBase } from './resolve-link.js';
 import type { StopControl } from './stop-control.js';
 import type { Target } from './targets.js';
 import { noStrings } from './compact-values.js';
+import type { PageRenderer } from '../render/page-renderer.js';
+import { mergeRendered } from '../render/rendered-links.js';
+import type { ScriptBuiltSigns } from '../render/script-built.js';
 
 export interface PageReaderDeps {
   context: CrawlContext;
@@ -32,6 +35,10 @@ export interface PageReaderDeps {
   /** Emit each crawled page as read (`page-read`), for a resumed scan to take in unfetched. */
   checkpointPages: boolean;
   emit: (event: ScanEvent) => void;
+  /** With rendering on: renders each crawled internal page and reads the rendered DOM too. */
+  renderer?: PageRenderer | undefined;
+  /** Without rendering: notes the pages that look built by script, for the report's hint. */
+  scriptBuilt?: ScriptBuiltSigns | undefined;
 }
 
 /**
@@ -67,10 +74,14 @@ export class PageReader {
     let pageDone = () => {};
     target.pageRead = new Promise<void>((resolve) => (pageDone = resolve));
     try {
-      const keepText = target.crawl && this.deps.rules !== undefined;
-      const { page, bytes, text } = recorded
+      const rendering = target.crawl && target.internal && this.deps.renderer !== undefined;
+      const keepText = target.crawl && (this.deps.rules !== undefined || rendering);
+      const extracted = recorded
         ? { page: recorded.page, bytes: recorded.bytes, text: undefined }
         : await this.extract(fetched, keepText);
+      const { bytes } = extracted;
+      let { page } = extracted;
+      const source = extracted.text?.join('');
       // (Its body ran past the request deadline: the page is broken, Time Out.)
       if (fetched.check.state !== 'ok') {
         if (finalAddress) this.deps.ledger.settle(finalAddress, fetched.check);
@@ -78,13 +89,21 @@ export class PageReader {
       }
       if (!fetched.check.warning && isNotFoundTitle(page.title))
         fetched.check = { ...fetched.check, warning: 'soft-404' };
+      let consoleErrors: string[] | undefined;
+      if (rendering && source !== undefined) {
+        const rendered = await this.render(fetched, source, page);
+        if (rendered) ({ page, consoleErrors } = rendered);
+      } else if (target.crawl && target.internal) {
+        this.deps.scriptBuilt?.observe(page, fetched.html!.finalUrl);
+      }
       if (this.deps.context.settings.checkAnchors)
         this.deps.anchors.record(target.id, page.anchors);
       if (finalAddress) this.deps.anchors.alias(finalAddress.id, target.id);
       if (target.crawl) {
         const pageId = this.takeInPage(target, finalAddress, fetched, page, bytes);
         this.checkpoint(target, fetched, page, bytes);
-        if (text) await this.checkRules(fetched, text.join(''), bytes, pageId);
+        if (source !== undefined && this.deps.rules)
+          await this.checkRules(fetched, source, bytes, pageId, consoleErrors);
       }
     } finally {
       pageDone();
@@ -92,6 +111,25 @@ export class PageReader {
       target.pageRead = undefined;
     }
     return finalAddress;
+  }
+
+  /**
+   * The page with what a browser adds to it (script-made links and ids, the requests it made),
+   * and the errors its script logged; undefined when it could not be rendered.
+   */
+  private async render(
+    fetched: PageFetch,
+    source: string,
+    page: ExtractedPage,
+  ): Promise<{ page: ExtractedPage; consoleErrors: string[] } | undefined> {
+    const { finalUrl, contentType } = fetched.html!;
+    const rendered = await this.deps.renderer!.render(finalUrl, source, contentType);
+    if (!rendered) return undefined;
+    const { maxLinksPerPage } = this.deps;
+    return {
+      page: mergeRendered(page, rendered, finalUrl, maxLinksPerPage),
+      consoleErrors: rendered.consoleErrors,
+    };
   }
 
   /**
@@ -215,6 +253,7 @@ export class PageReader {
     html: string,
     bytes: number,
     pageId: number,
+    consoleErrors: string[] | undefined,
   ): Promise<void> {
     const response = fetched.html!.response;
     await this.deps.rules!.checkPage({
@@ -229,6 +268,7 @@ export class PageReader {
       // through a redirect depends on which link happened to be fetched first.
       redirects: pageId === 0 && fetched.check.state === 'ok' ? fetched.check.redirects : [],
       isStartPage: pageId === 0,
+      ...(consoleErrors ? { facts: { consoleErrors } } : {}),
     });
   }
 }

@@ -21,6 +21,8 @@ import { pageBase, type PageBase } from './resolve-link.js';
 import type { StopControl } from './stop-control.js';
 import { maxStylesheetBytes, StylesheetReader } from './stylesheet-reader.js';
 import type { Target } from './targets.js';
+import type { PageRenderer } from '../render/page-renderer.js';
+import type { ScriptBuiltSigns } from '../render/script-built.js';
 
 /** Wakes the crawl loop when a fetch ends or the scan is told to stop. */
 export class Wakeup {
@@ -58,6 +60,10 @@ export interface SiteCrawlDeps {
   emit: (event: ScanEvent) => void;
   /** True while the events' consumer is behind: no new fetch starts (wakeup says when to go on). */
   heldBack: () => boolean;
+  /** Renders internal pages in a browser (settings.renderPages). */
+  renderer?: PageRenderer | undefined;
+  /** Without rendering: notes pages that look built by script. */
+  scriptBuilt?: ScriptBuiltSigns | undefined;
 }
 
 /** The longest we wait for requests under way once a scan has been told to stop. */
@@ -108,6 +114,8 @@ export class SiteCrawl {
       maxLinksPerPage: deps.maxLinksPerPage,
       checkpointPages: deps.checkpointPages,
       emit,
+      renderer: deps.renderer,
+      scriptBuilt: deps.scriptBuilt,
     });
     this.stylesheets = new StylesheetReader({
       context,

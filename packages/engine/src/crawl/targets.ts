@@ -45,6 +45,7 @@ export interface LinkShape {
   element: string;
   attribute: string;
   kind: LinkKind;
+  rendered?: true;
 }
 
 export class LinkShapes {
@@ -52,7 +53,9 @@ export class LinkShapes {
   // Nested maps rather than a joined string key: this runs once per link, so no allocation.
   private readonly codes = new Map<string, Map<string, Map<LinkKind, number>>>();
 
-  intern(element: string, attribute: string, kind: LinkKind): number {
+  intern(element: string, attribute: string, kind: LinkKind, rendered = false): number {
+    // (Links only rendering found are few: their shapes are kept apart by a marked element name.)
+    if (rendered) return this.internRendered(element, attribute, kind);
     let byAttribute = this.codes.get(element);
     if (!byAttribute)
       this.codes.set(element, (byAttribute = new Map<string, Map<LinkKind, number>>()));
@@ -63,6 +66,13 @@ export class LinkShapes {
       code = this.shapes.push({ element, attribute, kind }) - 1;
       byKind.set(kind, code);
     }
+    return code;
+  }
+
+  private internRendered(element: string, attribute: string, kind: LinkKind): number {
+    const code = this.intern(`\u0000${element}`, attribute, kind);
+    const shape = this.shapes[code]!;
+    if (!shape.rendered) this.shapes[code] = { element, attribute, kind, rendered: true };
     return code;
   }
 

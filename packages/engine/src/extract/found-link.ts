@@ -18,6 +18,8 @@ export interface FoundLink {
    * read, and how many were not read (it included).
    */
   linksNotRead?: number;
+  /** Found only in the page as a browser rendered it (script made it): no place in the source. */
+  rendered?: boolean;
 }
 
 /** What one pass over a page's HTML yields. */

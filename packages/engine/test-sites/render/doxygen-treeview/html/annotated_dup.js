@@ -1,0 +1,4 @@
+var annotated_dup =
+[
+    [ "Shape", "structShape.html", "structShape" ]
+];

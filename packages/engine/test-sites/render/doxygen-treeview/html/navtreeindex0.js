@@ -1,0 +1,25 @@
+var NAVTREEINDEX0 =
+{
+"annotated.html":[1,0],
+"classes.html":[1,1],
+"dir_68267d1309a1af8e8297ef4c3efbcdba.html":[2,0,0],
+"files.html":[2,0],
+"functions.html":[1,2,0],
+"functions_vars.html":[1,2,1],
+"globals.html":[2,1,0],
+"globals_func.html":[2,1,1],
+"globals_type.html":[2,1,2],
+"index.html":[],
+"pages.html":[],
+"shapes_8h.html":[2,0,0,0],
+"shapes_8h.html#a1851afdf9574876e28b0e9f9c82b1888":[2,0,0,0,3],
+"shapes_8h.html#a9ca9b97d26c94ce68c9c2abc428ebb87":[2,0,0,0,2],
+"shapes_8h.html#af9a178f4454c17dee9f11ea39cd27dbf":[2,0,0,0,1],
+"shapes_8h_source.html":[2,0,0,0],
+"structShape.html":[1,0,0],
+"structShape.html#a018c8854f87fe06796659eb96bf588bc":[1,0,0,1],
+"structShape.html#a1e6a39158b710324738ff0bb74bbbccb":[1,0,0,0],
+"usage.html":[0],
+"usage.html#usage_build":[0,0],
+"usage.html#usage_call":[0,1]
+};
