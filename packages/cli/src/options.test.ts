@@ -48,6 +48,13 @@ describe('a scan with no options', () => {
   });
 });
 
+describe('--render', () => {
+  it('asks the scan to render its pages', async () => {
+    expect((await scanOf(['scan', 'example.com', '--render'])).settings.renderPages).toBe(true);
+    expect((await scanOf(['scan', 'example.com'])).settings.renderPages).toBeUndefined();
+  });
+});
+
 describe('every setting as a flag', () => {
   it.each([
     ['page', ScanDepth.SinglePage],
@@ -325,7 +332,7 @@ describe('--rules', () => {
     expect(await rulesOf('seo/title-missing,1001', 'category:5')).toEqual([
       1001,
       4001,
-      ...Array.from({ length: 15 }, (_, index) => 5001 + index),
+      ...Array.from({ length: 16 }, (_, index) => 5001 + index),
     ]);
   });
 

@@ -72,6 +72,10 @@ Checks:
                              noindex, robots.txt, canonical), its inbound links,
                              and the sitemap: orphans, broken and non-indexable
                              entries, pages missing from it
+  --render                   load each page of the site in Chromium (Debian's
+                             chromium, or CHROMIUM_PATH) and check what its
+                             script makes too: links, images, ids, requests;
+                             console errors are rule 5016
   --rules LIST               run quality rules: all, rule ids (4001 or
                              seo/title-missing) or category:N (1 Web
                              performance, 2 Spellcheck, 3 Valid HTML, 4 SEO,
@@ -132,6 +136,7 @@ const optionSpecs = {
   anchors: { type: 'boolean' },
   'page-rank': { type: 'boolean' },
   'page-inclusion': { type: 'boolean' },
+  render: { type: 'boolean' },
   rules: { type: 'string', multiple: true },
   concurrency: { type: 'string' },
   'request-timeout': { type: 'string' },
@@ -269,6 +274,7 @@ async function readSettings(url: string, raw: RawOptions): Promise<ScanRequest> 
     checkPageInclusion: raw.flags.has('page-inclusion'),
     caseSensitive: raw.flags.has('case-sensitive'),
     respectRobotsTxt: !raw.flags.has('ignore-robots'),
+    ...(raw.flags.has('render') ? { renderPages: true } : {}),
     excludeLinks: (raw.strings.get('exclude') ?? []).map((link) => ({ link: readExclusion(link) })),
   };
   input.scanLimitOption = ScanLimitOption.Limited;

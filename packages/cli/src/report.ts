@@ -28,6 +28,8 @@ export interface LinkSource {
   attribute: string;
   line: number;
   column: number;
+  /** Only in the page as rendered (--render): script made it or requested it; no line. */
+  rendered?: true;
 }
 
 export type BrokenCheck = Extract<LinkCheck, { state: 'broken' }>;
@@ -419,8 +421,10 @@ function compareWeight(a: PageSizeEvent, b: PageSizeEvent): number {
   return b.totalBytes - a.totalBytes || compareText(a.page, b.page);
 }
 
-function sourceOf({ source, element, attribute, line, column }: LinkEvent): LinkSource {
-  return { url: source, element, attribute, line, column };
+function sourceOf({ source, element, attribute, line, column, rendered }: LinkEvent): LinkSource {
+  const found: LinkSource = { url: source, element, attribute, line, column };
+  if (rendered) found.rendered = true;
+  return found;
 }
 
 function addOccurrence<Check>(
@@ -507,8 +511,12 @@ export function displayUrl(url: string): string {
   return url === '' ? '(no address)' : url;
 }
 
-/** "page:line:column (element attribute)", the way editors and terminals link locations. */
+/**
+ * "page:line:column (element attribute)", the way editors and terminals link locations; a link
+ * only the rendered page has is in no file: "page (rendered: element attribute)".
+ */
 export function formatSource(source: LinkSource): string {
+  if (source.rendered) return `${source.url} (rendered: ${source.element} ${source.attribute})`;
   return `${source.url}:${source.line}:${source.column} (${source.element} ${source.attribute})`;
 }
 

@@ -112,6 +112,25 @@ No broken links.
     );
   });
 
+  it('says how many pages were rendered, why none could be, or that --render would help', () => {
+    const line = (rendering: NonNullable<typeof shopSummary.rendering>) =>
+      /\n {2}Rendering {3}(.*)\n/.exec(
+        formatText(reportOf(shopEvents, { summary: { ...shopSummary, rendering } }), plain),
+      )?.[1];
+    expect(line({ requested: true, renderedPages: 12, failedPages: 1 })).toBe(
+      '12 pages rendered, 1 page not',
+    );
+    expect(line({ requested: true, renderedPages: 0, failedPages: 0, unavailable: 'No.' })).toBe(
+      'No.',
+    );
+    expect(
+      line({ requested: false, scriptBuiltPages: 3, scriptBuiltExample: 'https://a.test/' }),
+    ).toBe(
+      '3 pages look built by script (e.g. https://a.test/): their links may be missing; scan with --render to read them',
+    );
+    expect(formatText(reportOf(shopEvents), plain)).not.toContain('Rendering');
+  });
+
   it('says a scan stopped at the error limit, not at the link limit', () => {
     const report = reportOf(shopEvents, {
       status: ScanStatus.OverMaxLinks,

@@ -6,6 +6,7 @@ import {
   ScanStatus,
   suggestionLine,
   type PostCrawlPhase,
+  type RenderingSummary,
 } from '@linkaudit/core';
 import type {
   CertificateEvent,
@@ -116,6 +117,8 @@ function summaryLines(report: ScanReport, paint: Paint): string[] {
     const phases = summary.cutShort.map((phase) => phaseLabels[phase]).join(', ');
     lines.push(`  Partial     ${paint('yellow', `${phases}: stopped at the time limit`)}`);
   }
+  const rendering = renderingLine(summary.rendering);
+  if (rendering) lines.push(`  Rendering   ${paint(rendering.style, rendering.text)}`);
   const broken = `${count(summary.brokenLinks, 'link')} to ${count(summary.uniqueBrokenLinks, 'URL')}`;
   lines.push(
     `  Pages       ${summary.pages}`,
@@ -145,6 +148,30 @@ function summaryLines(report: ScanReport, paint: Paint): string[] {
   }
   lines.push(`  Duration    ${formatDuration(summary.durationMs)}`);
   return lines;
+}
+
+/**
+ * What rendering did, why it could not, or (not asked for) that pages look built by script and
+ * --render would read them; undefined when there is nothing to say.
+ */
+function renderingLine(
+  rendering: RenderingSummary | undefined,
+): { text: string; style: 'yellow' | 'reset' } | undefined {
+  if (!rendering) return undefined;
+  if (rendering.unavailable) return { text: rendering.unavailable, style: 'yellow' };
+  if (rendering.requested) {
+    const failed = rendering.failedPages ? `, ${count(rendering.failedPages, 'page')} not` : '';
+    return {
+      text: `${count(rendering.renderedPages ?? 0, 'page')} rendered${failed}`,
+      style: 'reset',
+    };
+  }
+  if (!rendering.scriptBuiltPages) return undefined;
+  const pages = count(rendering.scriptBuiltPages, 'page');
+  return {
+    text: `${pages} look built by script (e.g. ${rendering.scriptBuiltExample}): their links may be missing; scan with --render to read them`,
+    style: 'yellow',
+  };
 }
 
 /** "3 broken links to 2 anchors, 2 duplicates, 1 unverifiable"; undefined when not worth a line. */
