@@ -23,6 +23,8 @@ export interface Plan {
   trialDays: number;
   /** Free scans are always Limited, without schedules, rule selection or anchor checking (SPEC §5, §6). */
   paid: boolean;
+  /** Scans may render pages in a browser (issue 35: a browser per scan costs the service most). */
+  rendering: boolean;
 }
 
 const planTable: Record<PlanId, Plan> = {
@@ -38,6 +40,7 @@ const planTable: Record<PlanId, Plan> = {
     popular: false,
     trialDays: 0,
     paid: false,
+    rendering: false,
   },
   Basic: {
     id: 'Basic',
@@ -51,6 +54,7 @@ const planTable: Record<PlanId, Plan> = {
     popular: false,
     trialDays: limits.trialDays,
     paid: true,
+    rendering: true,
   },
   Premium: {
     id: 'Premium',
@@ -64,6 +68,7 @@ const planTable: Record<PlanId, Plan> = {
     popular: true,
     trialDays: limits.trialDays,
     paid: true,
+    rendering: true,
   },
   Enterprise: {
     id: 'Enterprise',
@@ -77,6 +82,7 @@ const planTable: Record<PlanId, Plan> = {
     popular: false,
     trialDays: limits.trialDays,
     paid: true,
+    rendering: true,
   },
 };
 

@@ -40,6 +40,17 @@ describe('resolveScan', () => {
     });
   });
 
+  it('renders pages on paid plans only; a Free request to render is left out', () => {
+    const rendering = defaultScanRequest({ url: 'https://shop.example.com/', renderPages: true });
+    const resolved = (plan: (typeof plans)['Free']) => {
+      const resolution = resolveScan(rendering, plan, plenty);
+      return resolution.outcome === 'resolved' ? resolution.scan : undefined;
+    };
+    expect(resolved(plans.Free)).not.toHaveProperty('renderPages');
+    for (const plan of [plans.Basic, plans.Premium, plans.Enterprise])
+      expect(resolved(plan)?.renderPages).toBe(true);
+  });
+
   it('keeps a paid scan unlimited and caps its link limit by the plan', () => {
     expect(resolveScan(wanted, plans.Premium, plenty)).toEqual({
       outcome: 'resolved',

@@ -98,6 +98,11 @@ function withinPlan(
   plan: Plan,
 ): { settings: ScanRequest; withheldRules: number[] } {
   const maxLinkAmount = Math.min(request.maxLinkAmount, plan.urlsPerScan);
+  if (!plan.rendering && request.renderPages !== undefined) {
+    // (Left out, not set false: a request without it reads back as SPEC has it.)
+    const { renderPages: _notOnThisPlan, ...rest } = request;
+    request = rest;
+  }
   if (plan.paid) {
     const withheldRules = plan.htmlCheck ? [] : htmlCheckRules(request.selectedRules);
     const selectedRules = request.selectedRules.filter((id) => !withheldRules.includes(id));

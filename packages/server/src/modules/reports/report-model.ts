@@ -4,6 +4,7 @@ import {
   brokenAnchorReason,
   limits,
   postCrawlPhases,
+  renderingSummarySchema,
   ruleCategoryLabel,
   scanRequestSchema,
   type ReportQuery,
@@ -121,6 +122,7 @@ export function assembleReport(scan: ScanRow, figures: ReportFigures): ReportSum
     ruleSamples: rules.rows,
     ...(summary.cutShort && summary.cutShort.length > 0 ? { cutShort: summary.cutShort } : {}),
     unverifiedLinks: summary.uniqueUnverifiedLinks,
+    ...(summary.rendering ? { rendering: summary.rendering } : {}),
   };
 }
 
@@ -134,6 +136,7 @@ const storedSummarySchema = z.object({
   certificateProblems: z.number().default(0),
   cutShort: z.array(z.enum(postCrawlPhases)).optional(),
   uniqueUnverifiedLinks: z.number().default(0),
+  rendering: renderingSummarySchema.optional(),
 }) satisfies z.ZodType<
   Pick<
     ScanSummary,
@@ -142,6 +145,7 @@ const storedSummarySchema = z.object({
     | 'certificateProblems'
     | 'cutShort'
     | 'uniqueUnverifiedLinks'
+    | 'rendering'
   >
 >;
 

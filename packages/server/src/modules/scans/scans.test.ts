@@ -243,6 +243,7 @@ describe.each(testDialects())('scans over HTTP (%s)', (dialect) => {
       maxLinkAmount: 20_000,
       checkAnchors: true,
       selectedRules: [1, 2],
+      renderPages: true,
     };
     const free = await submit(token, wanted);
     expect(free.body).toMatchObject({ priority: 1 });
@@ -252,6 +253,8 @@ describe.each(testDialects())('scans over HTTP (%s)', (dialect) => {
       checkAnchors: false,
       selectedRules: [],
     });
+    // Rendering is a paid option: left out of a Free scan's settings (not set to false).
+    expect(free.body.scanSettings).not.toHaveProperty('renderPages');
     await expect(runPlanCommand(server.database.db, ['set', email, 'premium'])).resolves.toBe(
       `${email} is now on the Premium plan.`,
     );
@@ -265,6 +268,7 @@ describe.each(testDialects())('scans over HTTP (%s)', (dialect) => {
       scanLimitOption: 2,
       checkAnchors: true,
       selectedRules: [1, 2],
+      renderPages: true,
     });
   });
 
