@@ -39,6 +39,11 @@ test('address validation, free-plan locks and the exclusion rules (SPEC §5, §6
   await expect(
     page.getByRole('checkbox', { name: 'Anchors (broken and duplicate)' }),
   ).toBeDisabled();
+  // Rendering in a browser is a paid option too, and says why it is locked.
+  await expect(page.getByRole('checkbox', { name: 'Render pages in a browser' })).toBeDisabled();
+  await expect(
+    page.getByText('Rendering loads every page in a browser, which only paid plans include.'),
+  ).toBeVisible();
   await page.getByRole('tab', { name: 'SEO Check' }).click();
   await expect(
     page
@@ -111,6 +116,10 @@ test('a paid user has the full slider and rules, cancels one scan and deletes an
   await expect(page.locator('#max-links [role=slider]')).toHaveAttribute('aria-valuemax', '20000');
   await page.getByRole('tab', { name: 'Rules' }).click();
   await page.getByRole('checkbox', { name: 'Select all' }).check();
+  await page.getByRole('tab', { name: 'What to Scan' }).click();
+  const render = page.getByRole('checkbox', { name: 'Render pages in a browser' });
+  await expect(render).toBeEnabled();
+  await expect(page.getByText(/Loads each page of the site in Chromium/)).toBeVisible();
   await page.getByRole('tab', { name: 'Scan Depth' }).click();
   await page.getByText('Site', { exact: true }).click();
   await startButton(page).click();

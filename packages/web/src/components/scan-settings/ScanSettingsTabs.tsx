@@ -279,6 +279,13 @@ export function ScanSettingsTabs({
             label={t('scan.what.anchors')}
             locked={!paid}
           />
+          <Flag
+            checked={paid && (settings.renderPages ?? false)}
+            onChange={(renderPages) => set({ renderPages })}
+            label={t('scan.what.render')}
+            hint={t(paid ? 'scan.hints.render' : 'scan.hints.renderLocked')}
+            locked={!paid}
+          />
         </>
       ),
     },

@@ -119,6 +119,43 @@ function CutShortLine({ phases }: { phases: NonNullable<ReportSummary['cutShort'
 }
 
 /**
+ * Rendering in a browser (issue 35): why it could not, how many pages it rendered, or (off) that
+ * pages look built by script and rendering would read them.
+ */
+function RenderingLine({ rendering }: { rendering: NonNullable<ReportSummary['rendering']> }) {
+  const { t } = useTranslation();
+  let type: 'info' | 'warning' = 'info';
+  let text: string;
+  if (rendering.unavailable) {
+    type = 'warning';
+    text = t('report.rendering.unavailable', { reason: rendering.unavailable });
+  } else if (rendering.requested) {
+    text = t('report.rendering.rendered', { count: rendering.renderedPages ?? 0 });
+    if (rendering.failedPages) {
+      type = 'warning';
+      text += ` ${t('report.rendering.failed', { count: rendering.failedPages })}`;
+    }
+  } else if (rendering.scriptBuiltPages) {
+    type = 'warning';
+    text = t('report.rendering.scriptBuilt', {
+      count: rendering.scriptBuiltPages,
+      example: rendering.scriptBuiltExample,
+    });
+  } else {
+    return null;
+  }
+  return (
+    <Alert
+      className="report-rendering"
+      type={type}
+      showIcon
+      style={{ margin: '16px 0' }}
+      title={text}
+    />
+  );
+}
+
+/**
  * The Summary tab and the print summary: totals, then the four sections of SPEC §2 with their
  * charts, samples and exact empty states. `expanded` opens every sample list (Expand All, print).
  */
@@ -180,6 +217,7 @@ export function SummaryView({
           title={t('report.summary.unverified', { count: summary.unverifiedLinks })}
         />
       )}
+      {summary.rendering && <RenderingLine rendering={summary.rendering} />}
       {summary.ignored && <IgnoredLine ignored={summary.ignored} onShow={onShowIgnored} />}
       {summary.totalLinks === 0 ? (
         <EmptyState text={t('report.empty.noLinksProcessed')} />
