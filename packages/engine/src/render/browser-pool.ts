@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { chromium, type Browser } from 'playwright-core';
 import { renderUnavailable } from './chromium.js';
 import { PageSlot } from './page-slot.js';
-import { findProcessByMarker, treeRssBytes } from './process-memory.js';
+import { findProcessByMarker, treeMemoryBytes } from './process-memory.js';
 
 export interface BrowserPoolConfig {
   chromiumPath: string;
@@ -45,8 +45,8 @@ export class BrowserPool {
   unavailable: string | undefined;
   /** Restarts after a crash, a memory cap or the page count (for tests and benches). */
   restarts = 0;
-  /** The most the browser's processes held together, as far as it was read. */
-  peakRssBytes = 0;
+  /** The most the browser's processes held together (PSS), as far as it was read. */
+  peakMemoryBytes = 0;
 
   constructor(private readonly config: BrowserPoolConfig) {}
 
@@ -122,9 +122,9 @@ export class BrowserPool {
 
   private overMemory(): boolean {
     if (this.browserPid === undefined) return false;
-    const rss = treeRssBytes(this.browserPid);
-    this.peakRssBytes = Math.max(this.peakRssBytes, rss);
-    return rss > this.config.memoryCapBytes;
+    const bytes = treeMemoryBytes(this.browserPid);
+    this.peakMemoryBytes = Math.max(this.peakMemoryBytes, bytes);
+    return bytes > this.config.memoryCapBytes;
   }
 
   /** The browser, started if needed; undefined once it failed to start or the pool closed. */
@@ -203,5 +203,9 @@ function launchArguments(config: BrowserPoolConfig, marker: string): string[] {
     '--disable-domain-reliability',
     '--no-pings',
     '--mute-audio',
+    // One renderer process per site, kept from page to page: a navigation from the address bar
+    // otherwise starts a fresh process (and keeps the last page in the back/forward cache).
+    '--process-per-site',
+    '--disable-features=ProactivelySwapBrowsingInstance,BackForwardCache',
   ];
 }

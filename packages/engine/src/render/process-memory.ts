@@ -52,8 +52,13 @@ export function findProcessByMarker(marker: string): number | undefined {
   return undefined;
 }
 
-/** Resident bytes of `root` and every process below it. */
-export function treeRssBytes(root: number): number {
+/**
+ * The memory `root` and every process below it hold: their proportional set sizes (a page the
+ * browser's processes share is counted once over all of them, not once per process as summed
+ * RSS would), or RSS where /proc has no smaps_rollup. Reading PSS makes the kernel walk each
+ * process's mappings: read it every few pages, not continuously.
+ */
+export function treeMemoryBytes(root: number): number {
   const entries = readProcesses();
   const children = new Map<number, ProcessEntry[]>();
   for (const entry of entries) {
@@ -65,8 +70,18 @@ export function treeRssBytes(root: number): number {
   const stack = entries.filter((entry) => entry.pid === root);
   while (stack.length > 0) {
     const entry = stack.pop()!;
-    total += entry.rssBytes;
+    total += proportionalBytes(entry.pid) ?? entry.rssBytes;
     stack.push(...(children.get(entry.pid) ?? []));
   }
   return total;
+}
+
+function proportionalBytes(pid: number): number | undefined {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'latin1');
+    const kilobytes = /^Pss:\s+(\d+) kB/m.exec(rollup)?.[1];
+    return kilobytes === undefined ? undefined : Number(kilobytes) * 1024;
+  } catch {
+    return undefined;
+  }
 }
