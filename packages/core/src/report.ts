@@ -212,6 +212,7 @@ export const renderingSummarySchema = z.object({
   renderedPages: z.number().int().optional(),
   failedPages: z.number().int().optional(),
   unavailable: z.string().optional(),
+  browserRestarts: z.number().int().optional(),
   scriptBuiltPages: z.number().int().optional(),
   scriptBuiltExample: z.string().optional(),
 });

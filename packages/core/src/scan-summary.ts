@@ -109,6 +109,8 @@ export interface RenderingSummary {
   /** Pages the browser could not render in time (read from their HTML only). */
   failedPages?: number;
   unavailable?: string;
+  /** Times the browser was replaced (it crashed, hung, passed its memory cap or page count). */
+  browserRestarts?: number;
   scriptBuiltPages?: number;
   scriptBuiltExample?: string;
 }

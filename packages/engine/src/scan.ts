@@ -317,6 +317,7 @@ class ScanRun {
           renderedPages: renderer.rendered,
           failedPages: renderer.failed,
           ...(unavailable ? { unavailable } : {}),
+          ...(renderer.browserRestarts > 0 ? { browserRestarts: renderer.browserRestarts } : {}),
         },
       };
     }
