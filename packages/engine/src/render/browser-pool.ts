@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { renderUnavailable } from './chromium.js';
 import { PageSlot } from './page-slot.js';
 import { findProcessByMarker, treeMemoryBytes } from './process-memory.js';
@@ -138,6 +138,8 @@ export class BrowserPool {
   private async launch(): Promise<Browser | undefined> {
     const marker = `--linkaudit-render=${randomUUID()}`;
     try {
+      // Loaded by the scans that render only (playwright-core is ~100 ms of module loading).
+      const { chromium } = await import('playwright-core');
       const browser = await chromium.launch({
         executablePath: this.config.chromiumPath,
         args: launchArguments(this.config, marker),
