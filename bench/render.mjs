@@ -6,8 +6,9 @@
 // site is served from a child process, not counted). Goal: >= 5 pages/s, < 1.5 GB.
 //   npm run build:ts && node_modules/.bin/node bench/render.mjs [pages] [render pages at once]
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { descendants, processSample } from './process-sample.mjs';
 
 const pageCount = Number(process.argv[2] ?? 1000);
 const slots = Number(process.argv[3] ?? 3);
@@ -127,28 +128,12 @@ async function bench() {
 
 /** Resident and proportional bytes of `root` and its descendants, less the subtree of `except`. */
 function treeMemory(root, except, withPss) {
-  const children = new Map();
-  const rss = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const parent = Number(fields[1]);
-      rss.set(Number(name), Number(fields[21]) * 4096);
-      children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
-    } catch {
-      // (gone)
-    }
-  }
+  const skipped = new Set([except, ...descendants(except)]);
+  const pids = [root, ...descendants(root)].filter((pid) => !skipped.has(pid));
   const total = { rss: 0, pss: 0 };
-  const stack = [root];
-  while (stack.length > 0) {
-    const pid = stack.pop();
-    if (pid === except) continue;
-    total.rss += rss.get(pid) ?? 0;
+  for (const pid of pids) {
+    total.rss += (processSample(pid)?.rssMb ?? 0) * 1024 * 1024;
     if (withPss) total.pss += pss(pid);
-    stack.push(...(children.get(pid) ?? []));
   }
   return total;
 }
