@@ -2,7 +2,7 @@
 // a 200 KB bundle that makes each page's links, image and id from a fetch), scanned with
 // renderPages through the engine. Reports pages per second and the peak resident memory of the
 // scanning process and its browser processes together (summed from /proc: RSS every 100 ms, PSS
-// every second; the
+// every 5 s; the
 // site is served from a child process, not counted). Goal: >= 5 pages/s, < 1.5 GB.
 //   npm run build:ts && node_modules/.bin/node bench/render.mjs [pages] [render pages at once]
 import { spawn } from 'node:child_process';
@@ -80,11 +80,11 @@ async function bench() {
   const { defaultScanRequest } = await import('../packages/core/dist/index.js');
   const { crawlSettingsFor, runScan } = await import('../packages/engine/dist/index.js');
   // RSS is cheap to read (stat) and read often; PSS makes the kernel walk every mapping of
-  // Chromium's large address spaces, so it is read once a second (its cost lands on this process).
+  // Chromium's large address spaces, so it is read every 5 s (its cost lands on this process).
   let peak = { rss: 0, pss: 0 };
   let samples = 0;
   const sampler = setInterval(() => {
-    const now = treeMemory(process.pid, site.pid, samples++ % 10 === 0);
+    const now = treeMemory(process.pid, site.pid, samples++ % 50 === 0);
     peak = { rss: Math.max(peak.rss, now.rss), pss: Math.max(peak.pss, now.pss) };
   }, 100);
   const started = performance.now();

@@ -58,7 +58,7 @@ export function findProcessByMarker(marker: string): number | undefined {
  * RSS would), or RSS where /proc has no smaps_rollup. Reading PSS makes the kernel walk each
  * process's mappings: read it every few pages, not continuously.
  */
-export function treeMemoryBytes(root: number): number {
+export function treeMemoryBytes(root: number, proportional = true): number {
   const entries = readProcesses();
   const children = new Map<number, ProcessEntry[]>();
   for (const entry of entries) {
@@ -70,7 +70,7 @@ export function treeMemoryBytes(root: number): number {
   const stack = entries.filter((entry) => entry.pid === root);
   while (stack.length > 0) {
     const entry = stack.pop()!;
-    total += proportionalBytes(entry.pid) ?? entry.rssBytes;
+    total += (proportional ? proportionalBytes(entry.pid) : undefined) ?? entry.rssBytes;
     stack.push(...(children.get(entry.pid) ?? []));
   }
   return total;
