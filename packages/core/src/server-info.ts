@@ -10,6 +10,11 @@ export const serverVersionSchema = z.object({
    * accept them and leave the last word to the server. Optional: an older server leaves it out.
    */
   privateTargets: z.boolean().optional(),
+  /**
+   * Ours too (issue 35): why this server's scans cannot render pages in a browser (no Chromium
+   * where it looks); absent when they can. The scan form says so beside the option.
+   */
+  renderingUnavailable: z.string().optional(),
 });
 export type ServerVersion = z.infer<typeof serverVersionSchema>;
 

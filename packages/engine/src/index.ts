@@ -19,3 +19,4 @@ export {
 } from './isolation/isolated-options.js';
 export { hostsLookup, type HostsMap, type HostsLookup } from './fetch/hosts-lookup.js';
 export { scanFailureMessages } from './scan-messages.js';
+export { renderingUnavailable } from './render/chromium.js';

@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { planOf } from '@linkaudit/core';
-import type { EngineOptions } from '@linkaudit/engine';
+import { renderingUnavailable, type EngineOptions } from '@linkaudit/engine';
 import type { BuildInfo } from './build-info.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -187,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     finishing: (scanId) => reports.storeFinished(scanId),
     engineOptions: {
       requestDeadlineMs: config.scans.requestDeadlineSeconds * 1000,
+      ...(config.scans.chromiumPath ? { render: { chromiumPath: config.scans.chromiumPath } } : {}),
       ...deps.engineOptions,
     },
     ...(deps.workerPollMs ? { pollMs: deps.workerPollMs } : {}),
@@ -268,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps,
     startedAt: Date.now(),
     privateTargets: policy.allowPrivate || policy.allowedHosts.length > 0,
+    renderingUnavailable: renderingUnavailable(config.scans.chromiumPath),
   });
   registerScanRoutes(app, { scans, submit: (user, body) => schedules.submit(user, body) });
   registerScheduleRoutes(app, { schedules });

@@ -58,6 +58,8 @@ const environmentSchema = z.object({
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SCAN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   SCAN_REQUEST_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** The Chromium that renders pages (issue 35); default Debian's /usr/bin/chromium. */
+  CHROMIUM_PATH: z.string().trim().min(1).optional(),
   SCAN_ISOLATION: z.enum(['process', 'none']).default('process'),
   SCAN_MEMORY_LIMIT_MB: z.coerce.number().int().min(64).max(65536).default(1024),
   ENTERPRISE_URLS_PER_SCAN: z.coerce
@@ -169,6 +171,8 @@ export type Config = {
     schedulerIntervalSeconds: number;
     /** One request of a scan, connecting to the end of its body; past it the link is Time Out. */
     requestDeadlineSeconds: number;
+    /** The Chromium scans render pages with, when set (CHROMIUM_PATH). */
+    chromiumPath: string | undefined;
     /**
      * 'process': each scan runs in a process of its own, its heap capped at memoryLimitMb (a scan
      * can neither stall the API nor keep its memory); 'none': in the API's own process.
@@ -252,6 +256,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       maxAttempts: env.SCAN_MAX_ATTEMPTS,
       schedulerIntervalSeconds: env.SCHEDULER_INTERVAL_SECONDS,
       requestDeadlineSeconds: env.SCAN_REQUEST_DEADLINE_SECONDS,
+      chromiumPath: env.CHROMIUM_PATH,
       isolation: { mode: env.SCAN_ISOLATION, memoryLimitMb: env.SCAN_MEMORY_LIMIT_MB },
       enterpriseUrlsPerScan: env.ENTERPRISE_URLS_PER_SCAN,
     },

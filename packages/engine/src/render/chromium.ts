@@ -32,6 +32,12 @@ export function locateChromium(
       };
 }
 
+/** Why scans with this configuration cannot render pages; undefined when a Chromium is there. */
+export function renderingUnavailable(configured?: string): string | undefined {
+  const chromium = locateChromium(configured);
+  return chromium.found ? undefined : chromium.reason;
+}
+
 /** The sentence a report shows when a scan asked to render pages and could not. */
 export function renderUnavailable(why: string): string {
   return `Pages were not rendered: ${why}. The rest of the scan read the pages' HTML as usual.`;

@@ -10,6 +10,8 @@ export interface SystemDeps {
   startedAt: number;
   /** The operator allows private targets (LINKAUDIT_ALLOW_PRIVATE) or allow-lists some hosts. */
   privateTargets: boolean;
+  /** Why this server's scans cannot render pages (no Chromium); undefined when they can. */
+  renderingUnavailable: string | undefined;
 }
 
 /** Version for the footer and a health check for load balancers and operators. */
@@ -19,6 +21,7 @@ export function registerSystemRoutes(app: FastifyInstance, deps: SystemDeps): vo
   routes.get('/api/ServerVersion', { schema: { response: { 200: serverVersionSchema } } }, () => ({
     ...deps.buildInfo,
     privateTargets: deps.privateTargets,
+    ...(deps.renderingUnavailable ? { renderingUnavailable: deps.renderingUnavailable } : {}),
   }));
 
   routes.get(

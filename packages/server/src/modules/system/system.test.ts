@@ -37,6 +37,17 @@ describe.each(testDialects())('system routes over HTTP (%s)', (dialect) => {
     }
   });
 
+  it('tells the web app when its scans cannot render pages (no Chromium)', async () => {
+    const noBrowser = await startTestServer(dialect, { CHROMIUM_PATH: '/nonexistent/chromium' });
+    const body = serverVersionSchema.parse(
+      await (await fetch(`${noBrowser.baseUrl}/api/ServerVersion`)).json(),
+    );
+    await noBrowser.stop();
+    expect(body.renderingUnavailable).toBe(
+      "Pages were not rendered: /nonexistent/chromium is not an executable file. The rest of the scan read the pages' HTML as usual.",
+    );
+  });
+
   it('GET /healthcheck reports the database as reachable', async () => {
     const response = await fetch(`${server.baseUrl}/healthcheck`);
     expect(response.status).toBe(200);

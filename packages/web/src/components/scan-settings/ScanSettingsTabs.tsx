@@ -2,6 +2,7 @@ import { Checkbox, InputNumber, Radio, Slider, Space, Switch, Tabs, Typography }
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits, ScanDepth, ScanLimitOption, type ScanRequest } from '@linkaudit/core';
+import { useServerVersion } from '../../lib/api/get-server-version';
 import { UpgradeNote } from '../ui/UpgradeNote';
 import { ExcludeLinksEditor } from './ExcludeLinksEditor';
 import { RulesPicker } from './RulesPicker';
@@ -47,6 +48,39 @@ function Flag({
       {hint && <Typography.Text type="secondary"> {hint}</Typography.Text>}
       {locked && <UpgradeNote />}
     </div>
+  );
+}
+
+/**
+ * Rendering in a browser (issue 35): a paid option (locked on Free, with why), and a warning
+ * when this server has no Chromium (its scans would read the HTML only).
+ */
+function RenderFlag({
+  settings,
+  paid,
+  onChange,
+}: {
+  settings: ScanRequest;
+  paid: boolean;
+  onChange: (patch: Partial<ScanRequest>) => void;
+}) {
+  const { t } = useTranslation();
+  const noBrowser = useServerVersion().data?.renderingUnavailable !== undefined;
+  return (
+    <>
+      <Flag
+        checked={paid && (settings.renderPages ?? false)}
+        onChange={(renderPages) => onChange({ renderPages })}
+        label={t('scan.what.render')}
+        hint={t(paid ? 'scan.hints.render' : 'scan.hints.renderLocked')}
+        locked={!paid}
+      />
+      {paid && noBrowser && (
+        <Typography.Text type="warning" className="render-unavailable">
+          {t('scan.hints.renderUnavailable')}
+        </Typography.Text>
+      )}
+    </>
   );
 }
 
@@ -279,13 +313,7 @@ export function ScanSettingsTabs({
             label={t('scan.what.anchors')}
             locked={!paid}
           />
-          <Flag
-            checked={paid && (settings.renderPages ?? false)}
-            onChange={(renderPages) => set({ renderPages })}
-            label={t('scan.what.render')}
-            hint={t(paid ? 'scan.hints.render' : 'scan.hints.renderLocked')}
-            locked={!paid}
-          />
+          <RenderFlag settings={settings} paid={paid} onChange={set} />
         </>
       ),
     },
