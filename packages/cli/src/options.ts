@@ -10,6 +10,7 @@ import {
 } from '@linkaudit/core';
 import type { EngineOptions } from '@linkaudit/engine';
 import { parseResolve, resolveLookup } from './resolve.js';
+import { fileScanOf, namesFiles, type FileScan } from './local-files.js';
 import { loadRuleCatalogue, ruleCategories, ruleCategoryList, type RuleInfo } from './rules.js';
 
 export const formats = ['text', 'json', 'csv', 'junit', 'sarif'] as const;
@@ -32,7 +33,14 @@ export interface OutputOptions {
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'scan'; settings: ScanRequest; engine: EngineOptions; output: OutputOptions };
+  | {
+      kind: 'scan';
+      settings: ScanRequest;
+      engine: EngineOptions;
+      output: OutputOptions;
+      /** Files and folders scanned from disk instead of a web address. */
+      files?: FileScan;
+    };
 
 /** A command line we cannot run; the message names the problem (exit code 2). */
 export class UsageError extends Error {
@@ -40,10 +48,22 @@ export class UsageError extends Error {
 }
 
 export const usage = `Usage: linkaudit scan <url> [options]
+       linkaudit scan <folder or file>... [options]
 
 Crawls a website from <url> and reports its broken links, TLS certificate
 problems, page sizes and file types. localhost and private addresses may be
 scanned.
+
+Given folders and files instead, checks them without a server: every HTML and
+Markdown file (.html, .htm, .md) in them is read as a page of a site whose
+root is the folder they share (a folder answers with its index.html); links
+between the files are checked on disk, #fragments always (Markdown headings
+get GitHub's ids), other links over HTTP. Reports name the files.
+
+Files:
+  --root-url URL             the live address of the folder, e.g.
+                             https://example.com/: links to it are checked as
+                             files
 
 Scope:
   --depth page|folder|site   the start page only, its folder and below, or the
@@ -119,6 +139,7 @@ soon, heavy pages, quality-rule violations) do not fail a run.
 
 const optionSpecs = {
   depth: { type: 'string' },
+  'root-url': { type: 'string' },
   'max-links': { type: 'string' },
   'max-depth': { type: 'string' },
   'max-errors': { type: 'string' },
@@ -165,13 +186,45 @@ export async function parseCommandLine(argv: readonly string[]): Promise<Command
   const raw = readOptions(argv);
   if (raw.flags.has('help')) return { kind: 'help' };
   if (raw.flags.has('version')) return { kind: 'version' };
-  const url = readScanUrl(raw.positionals);
-  return {
-    kind: 'scan',
-    settings: await readSettings(url, raw),
-    engine: readEngineOptions(raw),
-    output: readOutputOptions(raw),
-  };
+  const target = readScanTarget(raw);
+  const files = typeof target === 'string' ? undefined : target;
+  const settings = await readSettings(files?.startUrl ?? (target as string), raw);
+  const engine = readEngineOptions(raw);
+  if (!files) return { kind: 'scan', settings, engine, output: readOutputOptions(raw) };
+  // Fragments into files are certain and cost nothing: always checked (docs/decisions.md).
+  settings.checkAnchors = true;
+  engine.localFolder = files.localFolder;
+  return { kind: 'scan', settings, engine, output: readOutputOptions(raw), files };
+}
+
+/** The web address to crawl, or the files and folders to check. */
+function readScanTarget(raw: RawOptions): string | FileScan {
+  const [command, first] = raw.positionals;
+  const rootUrl = raw.strings.get('root-url')?.at(-1);
+  if (command !== 'scan' || first === undefined || !namesFiles(first)) {
+    if (rootUrl !== undefined) throw new UsageError('--root-url is for folders and files only');
+    return readScanUrl(raw.positionals);
+  }
+  const paths = raw.positionals.slice(1);
+  try {
+    return fileScanOf(paths, rootUrl === undefined ? undefined : readRootUrl(rootUrl));
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** --root-url: an http(s) address, as the folder's root (a path ends with "/"). */
+function readRootUrl(value: string): string {
+  const check = checkScanUrl(value, { allowPrivate: true });
+  if (!check.ok || !/^https?:\/\//i.test(value.trim()))
+    throw new UsageError(
+      `--root-url must be an http(s) address like https://example.com/ (got "${value}")`,
+    );
+  const url = new URL(check.url);
+  url.search = '';
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url.href;
 }
 
 /**

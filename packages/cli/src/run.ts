@@ -16,6 +16,7 @@ import { jsonReport } from './formatters/json.js';
 import { junitReport } from './formatters/junit.js';
 import { sarifReport } from './formatters/sarif.js';
 import { textReport } from './formatters/text.js';
+import { filePathsFor } from './local-files.js';
 import { parseCommandLine, usage, UsageError, type Command, type Format } from './options.js';
 import { createProgressLine } from './progress.js';
 import { ReportCollector, type ScanReport } from './report.js';
@@ -112,6 +113,8 @@ async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<Sca
     },
     { okLinksOmitted: true },
   );
+  // A scan of files names them in its reports, not the addresses the engine gave them.
+  const shown = command.files ? filePathsFor(command.files.localFolder) : <T>(value: T) => value;
   const progress = createProgressLine(io.stderr, {
     enabled: !command.output.quiet && io.stderr.isTTY === true,
     now: deps.now,
@@ -125,11 +128,11 @@ async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<Sca
       signal: io.signal,
       onEvent(event) {
         if (event.type === 'progress') progress.update(event);
-        else collector.add(event);
+        else collector.add(shown(event));
       },
     });
     if (collector.hasRuleResults) await loadRuleCatalogue();
-    return collector.finish(done);
+    return collector.finish(shown(done));
   } catch (error) {
     throw new Error(`the scan stopped with an error: ${errorMessage(error)}`, { cause: error });
   } finally {

@@ -95,6 +95,21 @@ export interface EngineOptions {
    * with what it has and the summary's `cutShort` names it. Default 5 minutes.
    */
   phaseTimeMs?: number;
+  /**
+   * A folder standing for the site (issue 38, file-site.ts): addresses under `rootUrl` are
+   * answered from `folder`, and every address in `pages` is crawled beside the start page
+   * (every page file of the folder, linked or not). Plain data, like the rest.
+   */
+  localFolder?: LocalFolder;
+}
+
+export interface LocalFolder {
+  /** The live address the folder is, ending in "/". */
+  rootUrl: string;
+  /** The folder, absolute. */
+  folder: string;
+  /** Addresses of the site crawled besides the start page (each once). */
+  pages?: string[];
 }
 
 /**

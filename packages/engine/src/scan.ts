@@ -15,6 +15,7 @@ import { LinkChecker } from './fetch/checker.js';
 import { cachingLookup } from './fetch/dns-cache.js';
 import { ScanStoppedError } from './fetch/errors.js';
 import { HostPacing } from './fetch/host-pacing.js';
+import { FileSite } from './fetch/file-site.js';
 import { HttpClient } from './fetch/http-client.js';
 import { engineDefaults, type EngineOptions } from './options.js';
 import { PhaseBudget } from './phase-budget.js';
@@ -104,6 +105,7 @@ class ScanRun {
       hostBudgetMs: options.hostTimeBudgetMs ?? engineDefaults.hostTimeBudgetMs,
       onResume: () => this.wakeup.wake(),
     });
+    const files = options.localFolder ? new FileSite(options.localFolder) : undefined;
     this.client = new HttpClient({
       userAgent: options.userAgent ?? engineDefaults.userAgent,
       requestTimeoutMs,
@@ -119,6 +121,7 @@ class ScanRun {
       ca: options.ca,
       signal: this.stop.signal,
       pacing: this.pacing,
+      files,
     });
     this.checker = new LinkChecker(this.client);
     this.frontier = new Frontier(
@@ -147,6 +150,7 @@ class ScanRun {
             ca: options.ca,
             timeoutMs: requestTimeoutMs,
             signal: this.stop.signal,
+            fromDisk: files && ((url) => files.serves(url)),
           },
           (event) => {
             if (!event.valid || event.expiresSoon) this.analysis.certificateProblems++;
@@ -182,6 +186,7 @@ class ScanRun {
           maxLinksPerPage: this.options.maxLinksPerPage ?? engineDefaults.maxLinksPerPage,
           okLinkEvents: (this.options.linkEvents ?? engineDefaults.linkEvents) === 'all',
           resume: this.options.resume,
+          pages: this.options.localFolder?.pages ?? [],
           checkpointPages: this.options.checkpointPages ?? false,
           emit: (event) => this.emit(event),
           heldBack: () => this.options.backpressure?.isFull() ?? false,

@@ -53,6 +53,8 @@ export interface SiteCrawlDeps {
   okLinkEvents: boolean;
   /** What an interrupted run of this scan already checked (crash recovery). */
   resume?: ScanResume | undefined;
+  /** Addresses crawled besides the start page (EngineOptions.localFolder's pages). */
+  pages: readonly string[];
   /** Emit each crawled page as read, for a later resume (EngineOptions.checkpointPages). */
   checkpointPages: boolean;
   emit: (event: ScanEvent) => void;
@@ -139,8 +141,17 @@ export class SiteCrawl {
     );
     if (startCheck?.state !== 'ok') return startPageFailure(describe(startCheck));
     if (this.settings.checkPageInclusion) await this.addSitemapEntries(startUrl);
+    this.addPages();
     await this.drain();
     return undefined;
+  }
+
+  /** The other pages to crawl (a folder's page files), unless a link already named them. */
+  private addPages(): void {
+    const flags = { crawl: true, readAnchors: false, resource: false };
+    for (const page of this.deps.pages) {
+      if (!this.ledger.find(page)) this.ledger.register(page, 1, flags);
+    }
   }
 
   /** What the crawl read of the site itself, for the analysis at the end. */

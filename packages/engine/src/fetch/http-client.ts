@@ -6,6 +6,7 @@ import type { LookupFunction } from 'node:net';
 import type { RedirectHop } from '../events.js';
 import { assertLiteralAllowed, type AddressPolicy } from './address-policy.js';
 import { errorCode, HostRefusedError, ScanStoppedError } from './errors.js';
+import type { FileSite } from './file-site.js';
 import { guardedConnector } from './guarded-connector.js';
 import type { HostPacing } from './host-pacing.js';
 import { RequestDeadline } from './request-deadline.js';
@@ -50,6 +51,8 @@ export interface HttpClientConfig {
   signal: AbortSignal;
   /** Pauses, concurrency and time budget per host (shared with the frontier). */
   pacing: HostPacing;
+  /** A folder answering for the site's addresses instead of the network (file-site.ts). */
+  files?: FileSite | undefined;
 }
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
@@ -232,6 +235,8 @@ export class HttpClient {
   }
 
   private async send(url: string, method: 'GET' | 'HEAD'): Promise<HttpResponse> {
+    const fromDisk = await this.config.files?.answer(url, method);
+    if (fromDisk) return fromDisk;
     assertLiteralAllowed(url, this.config.addressPolicy);
     const deadline = new RequestDeadline(this.config.requestDeadlineMs);
     const idleTimeoutMs = this.config.requestTimeoutMs;
