@@ -43,6 +43,44 @@ function builtSite(): Record<string, string> {
   };
 }
 
+/** A repository's Markdown: a README and docs/, with broken links and #fragments. */
+function markdownTree(): Record<string, string> {
+  return {
+    'README.md': [
+      '# Project',
+      '',
+      'See [the guide](docs/guide.md#getting-started) and [a gone part](docs/guide.md#no-such-part).',
+      `Jump to [usage](#usage), [nothing](#nothing-here), [the api](docs/api.md) or [out](${external}/gone).`,
+      '',
+      '## Usage',
+      '',
+      '![logo](images/logo.png)',
+      '',
+      '<a name="explicit"></a>',
+      'Link to [explicit](#explicit) and [a reference][old].',
+      '',
+      '[old]: docs/old.md',
+    ].join('\n'),
+    'docs/guide.md': [
+      '# Guide',
+      '',
+      '## Getting started',
+      '',
+      '## Getting started',
+      '',
+      'Back to [readme](../README.md#usage), [second](#getting-started-1), [third](#getting-started-2).',
+      '<img src="../images/missing.png" alt=""> <span id="custom"></span> [custom](#custom)',
+    ].join('\n'),
+  };
+}
+
+async function writeTree(root: string, files: Record<string, string>): Promise<void> {
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, name)), { recursive: true });
+    await writeFile(path.join(root, name), text);
+  }
+}
+
 beforeAll(async () => {
   server = createServer((request, response) => {
     response.writeHead(request.url === '/ok' ? 200 : 404, { 'content-type': 'text/plain' });
@@ -51,10 +89,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   external = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   folder = await mkdtemp(path.join(tmpdir(), 'linkaudit-files-'));
-  for (const [name, text] of Object.entries(builtSite())) {
-    await mkdir(path.dirname(path.join(folder, name)), { recursive: true });
-    await writeFile(path.join(folder, name), text);
-  }
+  await writeTree(folder, builtSite());
   shown = path.relative(process.cwd(), folder);
 });
 afterAll(async () => {
@@ -163,5 +198,55 @@ describe('linkaudit scan <folder>', () => {
     expect(await run(`${external}/`, '--root-url', 'https://example.com/')).toMatchObject({
       code: 2,
     });
+  });
+});
+
+describe('linkaudit scan README.md docs/', () => {
+  let repository: string;
+  let shownRepository: string;
+  beforeAll(async () => {
+    repository = await mkdtemp(path.join(tmpdir(), 'linkaudit-markdown-'));
+    await writeTree(repository, markdownTree());
+    shownRepository = path.relative(process.cwd(), repository);
+  });
+  afterAll(() => rm(repository, { recursive: true, force: true }));
+
+  it('checks links, images and GitHub heading fragments, each at its line and column', async () => {
+    const readme = path.join(repository, 'README.md');
+    const docs = path.join(repository, 'docs');
+    const { code, stdout, stderr } = await run(readme, docs, '-f', 'json');
+    expect(stderr).toBe('');
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    const at = (file: string, element: string, line: number, column: number) =>
+      `${shownRepository}/${file}:${line}:${column} ${element}`;
+    const sources = (item: {
+      sources: Array<{ url: string; element: string; line: number; column: number }>;
+    }) =>
+      item.sources.map(({ url, element, line, column }) => `${url}:${line}:${column} ${element}`);
+    const broken = (report.broken as Array<{ url: string; reason: string; sources: [] }>).map(
+      (item) => [item.url.replace(`${shownRepository}/`, ''), item.reason, sources(item)],
+    );
+    expect(broken.sort()).toEqual(
+      [
+        [`${external}/gone`, 'Not Found', [at('README.md', 'a', 4, 78)]],
+        ['docs/api.md', 'Not Found', [at('README.md', 'a', 4, 52)]],
+        ['docs/old.md', 'Not Found', [at('README.md', 'a', 13, 1)]],
+        ['images/logo.png', 'Not Found', [at('README.md', 'img', 8, 1)]],
+        ['images/missing.png', 'Not Found', [at('docs/guide.md', 'img', 8, 1)]],
+      ].sort(),
+    );
+    const anchors = (report.anchors.broken as Array<{ url: string; sources: [] }>).map((item) => [
+      item.url.replace(`${shownRepository}/`, ''),
+      sources(item),
+    ]);
+    expect(anchors.sort()).toEqual(
+      [
+        ['README.md#nothing-here', [at('README.md', 'a', 4, 26)]],
+        ['docs/guide.md#getting-started-2', [at('docs/guide.md', 'a', 7, 69)]],
+        ['docs/guide.md#no-such-part', [at('README.md', 'a', 3, 52)]],
+      ].sort(),
+    );
+    expect(report.summary).toMatchObject({ pages: 2, uniqueBrokenLinks: 5, brokenAnchors: 3 });
   });
 });

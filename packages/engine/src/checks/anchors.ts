@@ -59,6 +59,14 @@ export function isTrivialFragment(fragment: string): boolean {
   return name === '' || name.toLowerCase() === 'top' || name.startsWith(':~:');
 }
 
+/**
+ * GitHub renders a README's heading "Usage" with id "user-content-usage" and its page script
+ * scrolls `#usage` there: a link to github.com/…#usage works in every browser (issue 38).
+ */
+function namesOf(name: string): string[] {
+  return name.startsWith('user-content-') ? [name, name.slice('user-content-'.length)] : [name];
+}
+
 /** The anchors of every page read so far, by target id. */
 export class AnchorIndex {
   private readonly pages = new Map<number, Int32Array>();
@@ -67,7 +75,7 @@ export class AnchorIndex {
   record(targetId: number, anchors: PageAnchor[]): void {
     this.pages.set(
       targetId,
-      Int32Array.from(new Set(anchors.map((anchor) => anchorHash(anchor.name)))).sort(),
+      Int32Array.from(new Set(anchors.flatMap(({ name }) => namesOf(name)).map(anchorHash))).sort(),
     );
   }
 

@@ -7,7 +7,8 @@ import type { PageReadRecord, ScanEvent } from '../events.js';
 import type { ExtractedPage } from '../extract/found-link.js';
 import { HtmlLinkExtractor } from '../extract/html-links.js';
 import { linkHeaderLinks } from '../extract/link-header.js';
-import { bodyTimedOut, type PageFetch } from '../fetch/checker.js';
+import { MarkdownLinkExtractor } from '../extract/markdown-links.js';
+import { bodyTimedOut, isMarkdownType, type PageFetch } from '../fetch/checker.js';
 import { readHtml } from '../fetch/decode.js';
 import { isDeadlineError, ScanStoppedError } from '../fetch/errors.js';
 import { discard } from '../fetch/http-client.js';
@@ -67,7 +68,9 @@ export class PageReader {
     let pageDone = () => {};
     target.pageRead = new Promise<void>((resolve) => (pageDone = resolve));
     try {
-      const keepText = target.crawl && this.deps.rules !== undefined;
+      // (The quality rules read HTML: a Markdown page has none to give them.)
+      const keepText =
+        target.crawl && this.deps.rules !== undefined && !isMarkdownType(html.contentType);
       const { page, bytes, text } = recorded
         ? { page: recorded.page, bytes: recorded.bytes, text: undefined }
         : await this.extract(fetched, keepText);
@@ -123,7 +126,9 @@ export class PageReader {
     keepText: boolean,
   ): Promise<{ page: ExtractedPage; bytes: number; text: string[] | undefined }> {
     const html = fetched.html!;
-    const extractor = new HtmlLinkExtractor(this.deps.maxLinksPerPage);
+    const extractor = isMarkdownType(html.contentType)
+      ? new MarkdownLinkExtractor(this.deps.maxLinksPerPage)
+      : new HtmlLinkExtractor(this.deps.maxLinksPerPage);
     const text: string[] | undefined = keepText ? [] : undefined;
     const headers = {
       contentType: html.contentType,
