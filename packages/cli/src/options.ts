@@ -40,7 +40,17 @@ export type Command =
       output: OutputOptions;
       /** Files and folders scanned from disk instead of a web address. */
       files?: FileScan;
+      /** --cache: external results kept between runs, younger than maxAgeMs. */
+      cache?: CacheOptions;
     };
+
+export interface CacheOptions {
+  file: string;
+  maxAgeMs: number;
+}
+
+/** How long a kept result answers for its URL unless --cache-max-age says otherwise: a day. */
+export const defaultCacheMaxAge = '1d';
 
 /** A command line we cannot run; the message names the problem (exit code 2). */
 export class UsageError extends Error {
@@ -115,6 +125,13 @@ Requests:
                              connect to ADDRESS for HOST instead of asking DNS,
                              as curl's option (HOST:ADDRESS also works; the
                              address serves every port of HOST); repeatable
+  --cache FILE               keep the results of links to other sites in FILE
+                             and reuse them in later runs: only what is new or
+                             older than --cache-max-age is requested again;
+                             results from the cache say so (time-outs and 5xx
+                             answers are never kept)
+  --cache-max-age AGE        how long a kept result is used: 30m, 12h, 1d, 2w
+                             (default: 1d)
 
 Output:
   -f, --format FORMAT        text, json, csv, junit or sarif (default: text)
@@ -161,6 +178,8 @@ const optionSpecs = {
   'user-agent': { type: 'string' },
   resolve: { type: 'string', multiple: true },
   'fail-on-unverified': { type: 'boolean' },
+  cache: { type: 'string' },
+  'cache-max-age': { type: 'string' },
   format: { type: 'string', short: 'f' },
   output: { type: 'string', short: 'o' },
   quiet: { type: 'boolean', short: 'q' },
@@ -190,11 +209,28 @@ export async function parseCommandLine(argv: readonly string[]): Promise<Command
   const files = typeof target === 'string' ? undefined : target;
   const settings = await readSettings(files?.startUrl ?? (target as string), raw);
   const engine = readEngineOptions(raw);
-  if (!files) return { kind: 'scan', settings, engine, output: readOutputOptions(raw) };
-  // Fragments into files are certain and cost nothing: always checked (docs/decisions.md).
-  settings.checkAnchors = true;
-  engine.localFolder = files.localFolder;
-  return { kind: 'scan', settings, engine, output: readOutputOptions(raw), files };
+  const cache = readCacheOptions(raw);
+  const command = { kind: 'scan' as const, settings, engine, output: readOutputOptions(raw) };
+  if (files) {
+    // Fragments into files are certain and cost nothing: always checked (docs/decisions.md).
+    settings.checkAnchors = true;
+    engine.localFolder = files.localFolder;
+  }
+  return { ...command, ...(files ? { files } : {}), ...(cache ? { cache } : {}) };
+}
+
+function readCacheOptions(raw: RawOptions): CacheOptions | undefined {
+  const file = raw.strings.get('cache')?.at(-1);
+  const age = raw.strings.get('cache-max-age')?.at(-1);
+  if (file === undefined) {
+    if (age !== undefined) throw new UsageError('--cache-max-age needs --cache FILE');
+    return undefined;
+  }
+  if (file.trim() === '') throw new UsageError('--cache needs a file name');
+  const maxAgeMs = parseMaxAge(age ?? defaultCacheMaxAge);
+  if (maxAgeMs === undefined)
+    throw new UsageError(`--cache-max-age must be an age like 30m, 12h, 1d or 2w (got "${age}")`);
+  return { file, maxAgeMs };
 }
 
 /** The web address to crawl, or the files and folders to check. */
@@ -487,4 +523,20 @@ function readRules(values: readonly string[], known: ReadonlyMap<number, RuleInf
     }
   }
   return [...selected].sort((a, b) => a - b);
+}
+
+const units: Record<string, number> = {
+  s: 1_000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+};
+
+/** "30m", "12h", "1d", "2w" (or seconds) → milliseconds; undefined when it is not one. */
+export function parseMaxAge(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)([smhdw]?)$/.exec(text.trim());
+  if (!match) return undefined;
+  const value = Number(match[1]) * units[match[2] || 's']!;
+  return value > 0 ? value : undefined;
 }

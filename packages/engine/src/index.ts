@@ -24,3 +24,4 @@ export {
 } from './isolation/isolated-options.js';
 export { hostsLookup, type HostsMap, type HostsLookup } from './fetch/hosts-lookup.js';
 export { scanFailureMessages } from './scan-messages.js';
+export type { CachedResult, ResultCache } from './crawl/result-cache.js';

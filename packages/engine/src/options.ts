@@ -1,5 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import type { LinkCheck, PageReadRecord } from './events.js';
+import type { ResultCache } from './crawl/result-cache.js';
 import type { AddressPolicy } from './fetch/address-policy.js';
 
 /** How the engine runs, as opposed to what it scans (CrawlSettings). */
@@ -101,6 +102,11 @@ export interface EngineOptions {
    * (every page file of the folder, linked or not). Plain data, like the rest.
    */
   localFolder?: LocalFolder;
+  /**
+   * Results of external URLs kept between runs (the CLI's --cache): a fresh one answers its URL
+   * without a request; fetched results worth keeping are handed to it (crawl/result-cache.ts).
+   */
+  resultCache?: ResultCache;
 }
 
 export interface LocalFolder {

@@ -15,6 +15,7 @@ import { LinkChecker } from './fetch/checker.js';
 import { cachingLookup } from './fetch/dns-cache.js';
 import { ScanStoppedError } from './fetch/errors.js';
 import { HostPacing } from './fetch/host-pacing.js';
+import { answeringCache, type ResultCache } from './crawl/result-cache.js';
 import { FileSite } from './fetch/file-site.js';
 import { HttpClient } from './fetch/http-client.js';
 import { engineDefaults, type EngineOptions } from './options.js';
@@ -80,6 +81,7 @@ class ScanRun {
   private readonly analysis: SiteAnalysis;
   private readonly certificates: CertificateInspector | undefined;
   private readonly suggestions: SuggestionPass | undefined;
+  private readonly resultCache: ResultCache | undefined;
   private finished = false;
   private progressTimer: NodeJS.Timeout | undefined;
 
@@ -134,8 +136,11 @@ class ScanRun {
       startUrl: settings.url,
       keyOf: addressKeyOf(settings),
     });
+    const cache = options.resultCache && answeringCache(options.resultCache);
+    this.resultCache = cache?.cache;
     this.suggestions = options.suggestions
       ? new SuggestionPass({
+          ...(cache ? { fetchable: (url: string) => !cache.answered.has(url) } : {}),
           client: this.client,
           maxFetches: options.suggestionFetches ?? engineDefaults.suggestionFetches,
           deadlineMs: options.suggestionDeadlineMs ?? engineDefaults.suggestionDeadlineMs,
@@ -186,6 +191,7 @@ class ScanRun {
           maxLinksPerPage: this.options.maxLinksPerPage ?? engineDefaults.maxLinksPerPage,
           okLinkEvents: (this.options.linkEvents ?? engineDefaults.linkEvents) === 'all',
           resume: this.options.resume,
+          resultCache: this.resultCache,
           pages: this.options.localFolder?.pages ?? [],
           checkpointPages: this.options.checkpointPages ?? false,
           emit: (event) => this.emit(event),

@@ -79,6 +79,17 @@ export class AnchorIndex {
     );
   }
 
+  /** Anchors kept from an earlier run (crawl/result-cache.ts), as `hashesOf` gave them. */
+  recordHashes(targetId: number, hashes: readonly number[]): void {
+    this.pages.set(targetId, Int32Array.from(hashes).sort());
+  }
+
+  /** The anchors read of a page, as hashes, or undefined when it was not read for them. */
+  hashesOf(targetId: number): number[] | undefined {
+    const hashes = this.pages.get(targetId);
+    return hashes ? Array.from(hashes) : undefined;
+  }
+
   /** A redirect has the anchors of the page it reached (which may still be being read). */
   alias(aliasId: number, targetId: number): void {
     if (aliasId !== targetId) this.aliases.set(aliasId, targetId);

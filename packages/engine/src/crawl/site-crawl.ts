@@ -11,6 +11,7 @@ import type { HttpClient } from '../fetch/http-client.js';
 import type { RetryPause } from '../fetch/retry-policy.js';
 import type { ScanResume } from '../options.js';
 import type { FoundLink } from '../extract/found-link.js';
+import type { ResultCache } from './result-cache.js';
 import type { ScanTally } from '../scan-tally.js';
 import type { CrawlContext } from './crawl-context.js';
 import type { Frontier } from './frontier.js';
@@ -53,6 +54,8 @@ export interface SiteCrawlDeps {
   okLinkEvents: boolean;
   /** What an interrupted run of this scan already checked (crash recovery). */
   resume?: ScanResume | undefined;
+  /** External results kept between runs. */
+  resultCache?: ResultCache | undefined;
   /** Addresses crawled besides the start page (EngineOptions.localFolder's pages). */
   pages: readonly string[];
   /** Emit each crawled page as read, for a later resume (EngineOptions.checkpointPages). */
@@ -96,6 +99,7 @@ export class SiteCrawl {
       certificates: deps.certificates,
       okLinkEvents: deps.okLinkEvents,
       resume: deps.resume,
+      resultCache: deps.resultCache,
       emit,
     });
     this.reader = new PageReader({
