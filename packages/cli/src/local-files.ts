@@ -22,7 +22,10 @@ export interface FileScan {
 
 /** Whether a command line argument names files rather than a web address. */
 export function namesFiles(argument: string): boolean {
-  return existsSync(argument) || /^\.{0,2}\//.test(argument) || pageFile.test(argument);
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(argument)) return false;
+  return (
+    existsSync(argument) || /^\.{0,2}\//.test(argument) || /\.(?:md|markdown)$/i.test(argument)
+  );
 }
 
 /**

@@ -134,7 +134,7 @@ class ScanRun {
       pageRank: settings.checkPageRank,
       pageInclusion: settings.checkPageInclusion,
       startUrl: settings.url,
-      keyOf: addressKeyOf(settings),
+      keyOf: addressKeyOf(settings, options.localFolder !== undefined),
     });
     const cache = options.resultCache && answeringCache(options.resultCache);
     this.resultCache = cache?.cache;
@@ -171,7 +171,12 @@ class ScanRun {
     let crawl: SiteCrawl | undefined;
     try {
       rules = await this.loadRules();
-      const context = await prepareCrawl(this.settings, this.client, () => this.startProgress());
+      const context = await prepareCrawl(
+        this.settings,
+        this.client,
+        () => this.startProgress(),
+        this.options.localFolder !== undefined,
+      );
       if (typeof context === 'string') {
         failure = context;
       } else {

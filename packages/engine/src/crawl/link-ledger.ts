@@ -98,7 +98,7 @@ export class LinkLedger {
   constructor(private readonly deps: LedgerDeps) {
     this.context = deps.context;
     this.settings = deps.context.settings;
-    this.keyOf = addressKeyOf(this.settings);
+    this.keyOf = addressKeyOf(this.settings, this.context.fromFolder);
     this.resumed = new Map(
       (deps.resume?.checked ?? []).map(({ url, check }) => [this.keyOf(url), check]),
     );

@@ -72,10 +72,11 @@ describe('MarkdownLinkExtractor', () => {
     ]);
   });
 
-  it('reads inline HTML: its links, ids and <a name> anchors at their own place', () => {
+  it('reads inline HTML: its links, ids and <a name> anchors at their own place, each name once', () => {
     const page = extract([
       '# Title',
       '',
+      '<a name="title"></a>',
       '<p align="center">',
       '  <a name="top"></a><img src="banner.png"><a href="#top">up</a>',
       '</p>',
@@ -83,14 +84,14 @@ describe('MarkdownLinkExtractor', () => {
     ]);
     expect(page.anchors).toEqual([
       { name: 'title', line: 1, column: 1 },
-      { name: 'top', line: 4, column: 3 },
-      { name: 'inline-id', line: 6, column: 11 },
+      { name: 'top', line: 5, column: 3 },
+      { name: 'inline-id', line: 7, column: 11 },
     ]);
     expect(
       page.links.map(({ raw, element, line, column }) => [raw, element, line, column]),
     ).toEqual([
-      ['banner.png', 'img', 4, 21],
-      ['#top', 'a', 4, 43],
+      ['banner.png', 'img', 5, 21],
+      ['#top', 'a', 5, 43],
     ]);
   });
 });

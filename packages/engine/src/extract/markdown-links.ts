@@ -64,6 +64,11 @@ export class MarkdownLinkExtractor {
       }
     });
     page.links = this.cap.finish();
+    // `<a name="usage"></a>` above "## Usage" is how READMEs keep a link stable: the same name
+    // twice on purpose, pointing at one place. An author cannot rename a heading's id, so a
+    // repeat in Markdown is no warning to act on: only the first of each name is kept.
+    const seen = new Set<string>();
+    page.anchors = page.anchors.filter(({ name }) => !seen.has(name) && seen.add(name));
     return page;
   }
 

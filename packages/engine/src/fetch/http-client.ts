@@ -235,8 +235,10 @@ export class HttpClient {
   }
 
   private async send(url: string, method: 'GET' | 'HEAD'): Promise<HttpResponse> {
-    const fromDisk = await this.config.files?.answer(url, method);
-    if (fromDisk) return fromDisk;
+    if (this.config.files) {
+      const fromDisk = await this.config.files.answer(url, method);
+      if (fromDisk) return fromDisk;
+    }
     assertLiteralAllowed(url, this.config.addressPolicy);
     const deadline = new RequestDeadline(this.config.requestDeadlineMs);
     const idleTimeoutMs = this.config.requestTimeoutMs;
