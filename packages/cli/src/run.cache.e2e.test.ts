@@ -51,6 +51,12 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
+interface JsonReport {
+  broken: Array<{ url: string; message: string }>;
+  anchors: { broken: Array<{ url: string }> };
+  summary: { uniqueBrokenLinks: number };
+}
+
 async function run(cache: string) {
   requests = [];
   const io = fakeIo();
@@ -60,7 +66,8 @@ async function run(cache: string) {
   );
   expect(io.stderr.text).toBe('');
   const asked = [...new Set(requests.map((request) => request.split(' ')[1]))].sort();
-  return { code, report: JSON.parse(io.stdout.text), asked };
+  const report = JSON.parse(io.stdout.text) as JsonReport;
+  return { code, report, asked };
 }
 
 describe('linkaudit scan --cache', () => {
@@ -72,12 +79,14 @@ describe('linkaudit scan --cache', () => {
     expect(first.code).toBe(1);
 
     // Two results grow stale (checked two days ago; the default age is one day), one link is new.
-    const contents = JSON.parse(await readFile(cache, 'utf8'));
+    const contents = JSON.parse(await readFile(cache, 'utf8')) as {
+      results: Record<string, { checkedAt: number }>;
+    };
     expect(Object.keys(contents.results).sort()).toEqual(
       ['/a', '/b', '/c', '/d', '/gone'].map((link) => `${externalUrl}${link}`),
     );
     for (const link of ['/b', '/gone'])
-      contents.results[`${externalUrl}${link}`].checkedAt -= 2 * 86_400_000;
+      contents.results[`${externalUrl}${link}`]!.checkedAt -= 2 * 86_400_000;
     await writeFile(cache, JSON.stringify(contents));
     links = [...externalPaths, '/e'];
 
@@ -88,8 +97,8 @@ describe('linkaudit scan --cache', () => {
 
     const third = await run(cache);
     expect(third.asked).toEqual(['/busy']);
-    const gone = third.report.broken.find((item: { url: string }) => item.url.endsWith('/gone'));
-    expect(gone.message).toMatch(
+    const gone = third.report.broken.find((item) => item.url.endsWith('/gone'));
+    expect(gone?.message).toMatch(
       /^404 Not Found \(cached result, checked \d{4}-\d\d-\d\dT[\d:]+Z\)$/,
     );
     expect(third.report.summary.uniqueBrokenLinks).toBe(2);
@@ -106,9 +115,8 @@ describe('linkaudit scan --cache', () => {
       requests = [];
       const io = fakeIo();
       const code = await main(['scan', readme, '--cache', cache, '-f', 'json', '--quiet'], io);
-      const fragments = JSON.parse(io.stdout.text).anchors.broken.map(
-        (item: { url: string }) => item.url,
-      );
+      const report = JSON.parse(io.stdout.text) as JsonReport;
+      const fragments = report.anchors.broken.map((item) => item.url);
       return { code, fragments, requests: [...requests] };
     };
     const first = await scanFile();

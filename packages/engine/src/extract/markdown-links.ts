@@ -1,6 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import { Parser } from 'htmlparser2';
-import type { Html, Nodes, Parents } from 'mdast';
+import type { Html, Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toString } from 'mdast-util-to-string';
@@ -127,5 +127,5 @@ function start(node: Nodes): { line: number; column: number } {
 /** Every node of the tree in document order. */
 function visit(node: Nodes, each: (node: Nodes) => void): void {
   each(node);
-  if ('children' in node) for (const child of (node as Parents).children) visit(child, each);
+  if ('children' in node) for (const child of node.children) visit(child, each);
 }
