@@ -7,9 +7,9 @@ import type { PageReadRecord, ScanEvent } from '../events.js';
 import type { ExtractedPage } from '../extract/found-link.js';
 import { HtmlLinkExtractor } from '../extract/html-links.js';
 import { linkHeaderLinks } from '../extract/link-header.js';
-import { MarkdownLinkExtractor } from '../extract/markdown-links.js';
 import { bodyTimedOut, isMarkdownType, type PageFetch } from '../fetch/checker.js';
 import { readHtml } from '../fetch/decode.js';
+import type * as MarkdownModule from '../extract/markdown-links.js';
 import { isDeadlineError, ScanStoppedError } from '../fetch/errors.js';
 import { discard } from '../fetch/http-client.js';
 import type { ScanTally } from '../scan-tally.js';
@@ -127,7 +127,7 @@ export class PageReader {
   ): Promise<{ page: ExtractedPage; bytes: number; text: string[] | undefined }> {
     const html = fetched.html!;
     const extractor = isMarkdownType(html.contentType)
-      ? new MarkdownLinkExtractor(this.deps.maxLinksPerPage)
+      ? new (await markdownReader()).MarkdownLinkExtractor(this.deps.maxLinksPerPage)
       : new HtmlLinkExtractor(this.deps.maxLinksPerPage);
     const text: string[] | undefined = keepText ? [] : undefined;
     const headers = {
@@ -236,6 +236,13 @@ export class PageReader {
       isStartPage: pageId === 0,
     });
   }
+}
+
+let markdownModule: Promise<typeof MarkdownModule> | undefined;
+
+/** micromark and its GFM extensions (some 100 modules) load with the first Markdown page only. */
+function markdownReader() {
+  return (markdownModule ??= import('../extract/markdown-links.js'));
 }
 
 function resolveBase(baseHref: string | undefined, pageUrl: string): URL {
