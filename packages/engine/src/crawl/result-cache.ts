@@ -23,11 +23,13 @@ export interface CachedResult {
 
 /**
  * A result is kept when it says something lasting about the URL: it works, or it answered a
- * definite 4xx (not 429), or bot protection. Network errors, time-outs, 5xx and 429 are
- * passing trouble: the next run asks again.
+ * definite 4xx (not 429), or the host keeps robots out (bot protection, a sign-in). Network
+ * errors, time-outs, 5xx, rate limits and slow hosts are passing trouble: the next run asks again.
  */
 function worthKeeping(check: LinkCheck): boolean {
-  if (check.state === 'ok' || check.state === 'unverified') return true;
+  if (check.state === 'ok') return true;
+  if (check.state === 'unverified')
+    return check.cause === 'bot-protection' || check.cause === 'needs-sign-in';
   if (check.state !== 'broken' || check.statusCode === undefined) return false;
   return check.statusCode >= 400 && check.statusCode < 500 && check.statusCode !== 429;
 }
