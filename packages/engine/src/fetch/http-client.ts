@@ -6,7 +6,6 @@ import type { LookupFunction } from 'node:net';
 import type { RedirectHop } from '../events.js';
 import { assertLiteralAllowed, type AddressPolicy } from './address-policy.js';
 import { errorCode, HostRefusedError, ScanStoppedError } from './errors.js';
-import type { FileSite } from './file-site.js';
 import { guardedConnector } from './guarded-connector.js';
 import type { HostPacing } from './host-pacing.js';
 import { RequestDeadline } from './request-deadline.js';
@@ -22,6 +21,11 @@ export interface HttpResponse {
   body: Readable;
   /** A 429/503 whose Retry-After was longer than we wait: the answer stands, not retried. */
   pastPatience?: boolean;
+}
+
+/** Answers some addresses without the network (a folder, file-site.ts); undefined for the rest. */
+export interface LocalAnswers {
+  answer(url: string, method: 'GET' | 'HEAD'): Promise<HttpResponse | undefined>;
 }
 
 /** The answer at the end of a redirect chain, or why the chain could not be followed. */
@@ -52,7 +56,7 @@ export interface HttpClientConfig {
   /** Pauses, concurrency and time budget per host (shared with the frontier). */
   pacing: HostPacing;
   /** A folder answering for the site's addresses instead of the network (file-site.ts). */
-  files?: FileSite | undefined;
+  files?: LocalAnswers | undefined;
 }
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
