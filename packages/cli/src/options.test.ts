@@ -1,5 +1,8 @@
 import { defaultScanRequest, ScanDepth, ScanLimitOption } from '@linkaudit/core';
 import { ruleCatalogue } from '@linkaudit/engine/rules';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine, UsageError, type Command } from './options.js';
 
@@ -358,5 +361,78 @@ describe('--rules', () => {
   it.each([[['']], [['4001,']], [[',']]])('%j needs a value', async (values) => {
     const argv = ['scan', 'a.com', ...values.flatMap((value) => [`--rules=${value}`])];
     expect(await usageErrorOf(argv)).toBe('--rules needs all, rule ids or category:N');
+  });
+});
+
+describe('folders, Markdown files and --cache (issue 38)', () => {
+  it('reads files and folders as a site rooted at the folder they share, fragments checked', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'linkaudit-options-'));
+    try {
+      await mkdir(path.join(root, 'docs', 'api'), { recursive: true });
+      for (const file of [
+        'README.md',
+        'docs/index.html',
+        'docs/a b.md',
+        'docs/api/x.htm',
+        'docs/logo.png',
+      ])
+        await writeFile(path.join(root, file), '');
+      const command = await scanOf([
+        'scan',
+        path.join(root, 'README.md'),
+        path.join(root, 'docs'),
+        '--root-url',
+        'https://example.com/repo',
+      ]);
+      expect(command.settings).toMatchObject({
+        url: 'https://example.com/repo/README.md',
+        checkAnchors: true,
+      });
+      expect(command.engine.localFolder).toEqual({
+        rootUrl: 'https://example.com/repo/',
+        folder: root,
+        pages: [
+          'https://example.com/repo/docs/a%20b.md',
+          'https://example.com/repo/docs/api/x.htm',
+          'https://example.com/repo/docs/',
+        ],
+      });
+      // A folder with an index.html starts there.
+      expect((await scanOf(['scan', path.join(root, 'docs')])).settings.url).toBe(
+        'http://linkaudit-files.invalid/',
+      );
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('reads --cache and its age, a day unless given', async () => {
+    expect((await scanOf(['scan', 'a.com', '--cache', 'c.json'])).cache).toEqual({
+      file: 'c.json',
+      maxAgeMs: 86_400_000,
+    });
+    expect(
+      (await scanOf(['scan', 'a.com', '--cache', 'c.json', '--cache-max-age', '12h'])).cache,
+    ).toEqual({
+      file: 'c.json',
+      maxAgeMs: 43_200_000,
+    });
+    expect((await scanOf(['scan', 'a.com'])).cache).toBeUndefined();
+  });
+
+  it.each([
+    [['scan', 'a.com', '--cache-max-age', '1d'], '--cache-max-age needs --cache FILE'],
+    [
+      ['scan', 'a.com', '--cache', 'c.json', '--cache-max-age', 'tomorrow'],
+      '--cache-max-age must be an age like 30m, 12h, 1d or 2w (got "tomorrow")',
+    ],
+    [['scan', 'a.com', '--root-url', 'https://a.com/'], '--root-url is for folders and files only'],
+    [['scan', 'docs/missing.md'], 'no such file or folder: docs/missing.md'],
+    [
+      ['scan', '.', '--root-url', 'ftp://a.com/'],
+      '--root-url must be an http(s) address like https://example.com/ (got "ftp://a.com/")',
+    ],
+  ])('refuses %j', async (argv, message) => {
+    expect(await usageErrorOf(argv)).toBe(message);
   });
 });

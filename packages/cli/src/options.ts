@@ -10,6 +10,7 @@ import {
 } from '@linkaudit/core';
 import type { EngineOptions } from '@linkaudit/engine';
 import { parseResolve, resolveLookup } from './resolve.js';
+import { fileScanOf, namesFiles, type FileScan } from './local-files.js';
 import { loadRuleCatalogue, ruleCategories, ruleCategoryList, type RuleInfo } from './rules.js';
 
 export const formats = ['text', 'json', 'csv', 'junit', 'sarif'] as const;
@@ -32,7 +33,24 @@ export interface OutputOptions {
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'scan'; settings: ScanRequest; engine: EngineOptions; output: OutputOptions };
+  | {
+      kind: 'scan';
+      settings: ScanRequest;
+      engine: EngineOptions;
+      output: OutputOptions;
+      /** Files and folders scanned from disk instead of a web address. */
+      files?: FileScan;
+      /** --cache: external results kept between runs, younger than maxAgeMs. */
+      cache?: CacheOptions;
+    };
+
+export interface CacheOptions {
+  file: string;
+  maxAgeMs: number;
+}
+
+/** How long a kept result answers for its URL unless --cache-max-age says otherwise: a day. */
+export const defaultCacheMaxAge = '1d';
 
 /** A command line we cannot run; the message names the problem (exit code 2). */
 export class UsageError extends Error {
@@ -40,10 +58,22 @@ export class UsageError extends Error {
 }
 
 export const usage = `Usage: linkaudit scan <url> [options]
+       linkaudit scan <folder or file>... [options]
 
 Crawls a website from <url> and reports its broken links, TLS certificate
 problems, page sizes and file types. localhost and private addresses may be
 scanned.
+
+Given folders and files instead, checks them without a server: every HTML and
+Markdown file (.html, .htm, .md) in them is read as a page of a site whose
+root is the folder they share (a folder answers with its index.html); links
+between the files are checked on disk, #fragments always (Markdown headings
+get GitHub's ids), other links over HTTP. Reports name the files.
+
+Files:
+  --root-url URL             the live address of the folder, e.g.
+                             https://example.com/: links to it are checked as
+                             files
 
 Scope:
   --depth page|folder|site   the start page only, its folder and below, or the
@@ -99,6 +129,13 @@ Requests:
                              connect to ADDRESS for HOST instead of asking DNS,
                              as curl's option (HOST:ADDRESS also works; the
                              address serves every port of HOST); repeatable
+  --cache FILE               keep the results of links to other sites in FILE
+                             and reuse them in later runs: only what is new or
+                             older than --cache-max-age is requested again;
+                             results from the cache say so (time-outs and 5xx
+                             answers are never kept)
+  --cache-max-age AGE        how long a kept result is used: 30m, 12h, 1d, 2w
+                             (default: 1d)
 
 Output:
   -f, --format FORMAT        text, json, csv, junit or sarif (default: text)
@@ -123,6 +160,7 @@ soon, heavy pages, quality-rule violations) do not fail a run.
 
 const optionSpecs = {
   depth: { type: 'string' },
+  'root-url': { type: 'string' },
   'max-links': { type: 'string' },
   'max-depth': { type: 'string' },
   'max-errors': { type: 'string' },
@@ -145,6 +183,8 @@ const optionSpecs = {
   'user-agent': { type: 'string' },
   resolve: { type: 'string', multiple: true },
   'fail-on-unverified': { type: 'boolean' },
+  cache: { type: 'string' },
+  'cache-max-age': { type: 'string' },
   format: { type: 'string', short: 'f' },
   output: { type: 'string', short: 'o' },
   quiet: { type: 'boolean', short: 'q' },
@@ -170,13 +210,62 @@ export async function parseCommandLine(argv: readonly string[]): Promise<Command
   const raw = readOptions(argv);
   if (raw.flags.has('help')) return { kind: 'help' };
   if (raw.flags.has('version')) return { kind: 'version' };
-  const url = readScanUrl(raw.positionals);
-  return {
-    kind: 'scan',
-    settings: await readSettings(url, raw),
-    engine: readEngineOptions(raw),
-    output: readOutputOptions(raw),
-  };
+  const target = readScanTarget(raw);
+  const files = typeof target === 'string' ? undefined : target;
+  const settings = await readSettings(files?.startUrl ?? (target as string), raw);
+  const engine = readEngineOptions(raw);
+  const cache = readCacheOptions(raw);
+  const command = { kind: 'scan' as const, settings, engine, output: readOutputOptions(raw) };
+  if (files) {
+    // Fragments into files are certain and cost nothing: always checked (docs/decisions.md).
+    settings.checkAnchors = true;
+    engine.localFolder = files.localFolder;
+  }
+  return { ...command, ...(files ? { files } : {}), ...(cache ? { cache } : {}) };
+}
+
+function readCacheOptions(raw: RawOptions): CacheOptions | undefined {
+  const file = raw.strings.get('cache')?.at(-1);
+  const age = raw.strings.get('cache-max-age')?.at(-1);
+  if (file === undefined) {
+    if (age !== undefined) throw new UsageError('--cache-max-age needs --cache FILE');
+    return undefined;
+  }
+  if (file.trim() === '') throw new UsageError('--cache needs a file name');
+  const maxAgeMs = parseMaxAge(age ?? defaultCacheMaxAge);
+  if (maxAgeMs === undefined)
+    throw new UsageError(`--cache-max-age must be an age like 30m, 12h, 1d or 2w (got "${age}")`);
+  return { file, maxAgeMs };
+}
+
+/** The web address to crawl, or the files and folders to check. */
+function readScanTarget(raw: RawOptions): string | FileScan {
+  const [command, first] = raw.positionals;
+  const rootUrl = raw.strings.get('root-url')?.at(-1);
+  if (command !== 'scan' || first === undefined || !namesFiles(first)) {
+    if (rootUrl !== undefined) throw new UsageError('--root-url is for folders and files only');
+    return readScanUrl(raw.positionals);
+  }
+  const paths = raw.positionals.slice(1);
+  try {
+    return fileScanOf(paths, rootUrl === undefined ? undefined : readRootUrl(rootUrl));
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** --root-url: an http(s) address, as the folder's root (a path ends with "/"). */
+function readRootUrl(value: string): string {
+  const check = checkScanUrl(value, { allowPrivate: true });
+  if (!check.ok || !/^https?:\/\//i.test(value.trim()))
+    throw new UsageError(
+      `--root-url must be an http(s) address like https://example.com/ (got "${value}")`,
+    );
+  const url = new URL(check.url);
+  url.search = '';
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url.href;
 }
 
 /**
@@ -440,4 +529,20 @@ function readRules(values: readonly string[], known: ReadonlyMap<number, RuleInf
     }
   }
   return [...selected].sort((a, b) => a - b);
+}
+
+const units: Record<string, number> = {
+  s: 1_000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+};
+
+/** "30m", "12h", "1d", "2w" (or seconds) → milliseconds; undefined when it is not one. */
+export function parseMaxAge(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)([smhdw]?)$/.exec(text.trim());
+  if (!match) return undefined;
+  const value = Number(match[1]) * units[match[2] || 's']!;
+  return value > 0 ? value : undefined;
 }

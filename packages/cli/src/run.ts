@@ -16,6 +16,8 @@ import { jsonReport } from './formatters/json.js';
 import { junitReport } from './formatters/junit.js';
 import { sarifReport } from './formatters/sarif.js';
 import { textReport } from './formatters/text.js';
+import { filePathsFor } from './local-files.js';
+import { ResultCacheFile } from './result-cache-file.js';
 import { parseCommandLine, usage, UsageError, type Command, type Format } from './options.js';
 import { createProgressLine } from './progress.js';
 import { ReportCollector, type ScanReport } from './report.js';
@@ -86,7 +88,11 @@ async function scanCommand(command: ScanCommand, io: CliIo, deps: CliDeps): Prom
   const { baseline, writeBaseline: baselineFile } = command.output;
   // Read first: a baseline that cannot be used is a usage error before any crawling.
   const known = baseline === undefined ? undefined : await readBaseline(baseline);
-  const scanned = await scan(command, io, deps);
+  const cache = command.cache
+    ? await ResultCacheFile.open(command.cache.file, command.cache.maxAgeMs, deps.now)
+    : undefined;
+  const scanned = await scan(cache ? withCache(command, cache) : command, io, deps);
+  if (cache) await saveCache(cache, command, io);
   if (baselineFile !== undefined) await writeBaseline(baselineFile, scanned);
   const report = known ? withoutKnownProblems(scanned, known) : scanned;
   await writeReport(report, command, io);
@@ -97,6 +103,21 @@ async function scanCommand(command: ScanCommand, io: CliIo, deps: CliDeps): Prom
     );
   }
   return exitCodeFor(report, command.output);
+}
+
+function withCache(command: ScanCommand, cache: ResultCacheFile): ScanCommand {
+  return { ...command, engine: { ...command.engine, resultCache: cache } };
+}
+
+/** Writes the cache back and says what it saved ("12 results from the cache, 3 checked"). */
+async function saveCache(cache: ResultCacheFile, command: ScanCommand, io: CliIo): Promise<void> {
+  await cache.save();
+  if (command.output.quiet) return;
+  const results = (count: number) => `${count} result${count === 1 ? '' : 's'}`;
+  await write(
+    io.stderr,
+    `linkaudit: ${results(cache.hits)} of links to other sites from the cache, ${results(cache.kept)} checked and kept (${command.cache?.file ?? ''})\n`,
+  );
 }
 
 async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<ScanReport> {
@@ -112,6 +133,8 @@ async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<Sca
     },
     { okLinksOmitted: true },
   );
+  // A scan of files names them in its reports, not the addresses the engine gave them.
+  const shown = command.files ? filePathsFor(command.files.localFolder) : <T>(value: T) => value;
   const progress = createProgressLine(io.stderr, {
     enabled: !command.output.quiet && io.stderr.isTTY === true,
     now: deps.now,
@@ -125,11 +148,11 @@ async function scan(command: ScanCommand, io: CliIo, deps: CliDeps): Promise<Sca
       signal: io.signal,
       onEvent(event) {
         if (event.type === 'progress') progress.update(event);
-        else collector.add(event);
+        else collector.add(shown(event));
       },
     });
     if (collector.hasRuleResults) await loadRuleCatalogue();
-    return collector.finish(done);
+    return collector.finish(shown(done));
   } catch (error) {
     throw new Error(`the scan stopped with an error: ${errorMessage(error)}`, { cause: error });
   } finally {

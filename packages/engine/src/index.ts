@@ -4,7 +4,12 @@ export { runScan, scan, type RunScanOptions } from './scan.js';
 export { RoomListeners, type Backpressure } from './backpressure.js';
 export { crawlSettingsFor, type CrawlSettings } from './crawl-settings.js';
 export type * from './events.js';
-export { engineDefaults, type EngineOptions, type ScanResume } from './options.js';
+export {
+  engineDefaults,
+  type EngineOptions,
+  type LocalFolder,
+  type ScanResume,
+} from './options.js';
 export { blockedAddressCode, type AddressPolicy } from './fetch/address-policy.js';
 export {
   runIsolatedScan,
@@ -20,3 +25,4 @@ export {
 export { hostsLookup, type HostsMap, type HostsLookup } from './fetch/hosts-lookup.js';
 export { scanFailureMessages } from './scan-messages.js';
 export { renderingUnavailable } from './render/chromium.js';
+export type { CachedResult, ResultCache } from './crawl/result-cache.js';

@@ -1,5 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import type { LinkCheck, PageReadRecord } from './events.js';
+import type { ResultCache } from './crawl/result-cache.js';
 import type { AddressPolicy } from './fetch/address-policy.js';
 import type { RenderConfig } from './render/page-renderer.js';
 
@@ -98,6 +99,26 @@ export interface EngineOptions {
   phaseTimeMs?: number;
   /** How pages are rendered when the settings ask for it (renderPages): browser, pool, caps. */
   render?: RenderConfig;
+  /**
+   * A folder standing for the site (issue 38, file-site.ts): addresses under `rootUrl` are
+   * answered from `folder`, and every address in `pages` is crawled beside the start page
+   * (every page file of the folder, linked or not). Plain data, like the rest.
+   */
+  localFolder?: LocalFolder;
+  /**
+   * Results of external URLs kept between runs (the CLI's --cache): a fresh one answers its URL
+   * without a request; fetched results worth keeping are handed to it (crawl/result-cache.ts).
+   */
+  resultCache?: ResultCache;
+}
+
+export interface LocalFolder {
+  /** The live address the folder is, ending in "/". */
+  rootUrl: string;
+  /** The folder, absolute. */
+  folder: string;
+  /** Addresses of the site crawled besides the start page (each once). */
+  pages?: string[];
 }
 
 /**

@@ -15,6 +15,8 @@ import { LinkChecker } from './fetch/checker.js';
 import { cachingLookup } from './fetch/dns-cache.js';
 import { ScanStoppedError } from './fetch/errors.js';
 import { HostPacing } from './fetch/host-pacing.js';
+import { answeringCache, type ResultCache } from './crawl/result-cache.js';
+import { FileSite } from './fetch/file-site.js';
 import { HttpClient } from './fetch/http-client.js';
 import { engineDefaults, type EngineOptions } from './options.js';
 import { PhaseBudget } from './phase-budget.js';
@@ -86,6 +88,7 @@ class ScanRun {
   private readonly renderer: PageRenderer | undefined;
   /** Otherwise, notes the pages that look built by script. */
   private readonly scriptBuilt: ScriptBuiltSigns | undefined;
+  private readonly resultCache: ResultCache | undefined;
   private finished = false;
   private progressTimer: NodeJS.Timeout | undefined;
 
@@ -111,6 +114,7 @@ class ScanRun {
       hostBudgetMs: options.hostTimeBudgetMs ?? engineDefaults.hostTimeBudgetMs,
       onResume: () => this.wakeup.wake(),
     });
+    const files = options.localFolder ? new FileSite(options.localFolder) : undefined;
     this.client = new HttpClient({
       userAgent: options.userAgent ?? engineDefaults.userAgent,
       requestTimeoutMs,
@@ -126,6 +130,7 @@ class ScanRun {
       ca: options.ca,
       signal: this.stop.signal,
       pacing: this.pacing,
+      files,
     });
     this.checker = new LinkChecker(this.client);
     this.frontier = new Frontier(
@@ -136,10 +141,13 @@ class ScanRun {
       pageRank: settings.checkPageRank,
       pageInclusion: settings.checkPageInclusion,
       startUrl: settings.url,
-      keyOf: addressKeyOf(settings),
+      keyOf: addressKeyOf(settings, options.localFolder !== undefined),
     });
+    const cache = options.resultCache && answeringCache(options.resultCache);
+    this.resultCache = cache?.cache;
     this.suggestions = options.suggestions
       ? new SuggestionPass({
+          ...(cache ? { fetchable: (url: string) => !cache.answered.has(url) } : {}),
           client: this.client,
           maxFetches: options.suggestionFetches ?? engineDefaults.suggestionFetches,
           deadlineMs: options.suggestionDeadlineMs ?? engineDefaults.suggestionDeadlineMs,
@@ -158,6 +166,7 @@ class ScanRun {
             ca: options.ca,
             timeoutMs: requestTimeoutMs,
             signal: this.stop.signal,
+            fromDisk: files && ((url) => files.serves(url)),
           },
           (event) => {
             if (!event.valid || event.expiresSoon) this.analysis.certificateProblems++;
@@ -173,7 +182,12 @@ class ScanRun {
     let crawl: SiteCrawl | undefined;
     try {
       rules = await this.loadRules();
-      const context = await prepareCrawl(this.settings, this.client, () => this.startProgress());
+      const context = await prepareCrawl(
+        this.settings,
+        this.client,
+        () => this.startProgress(),
+        this.options.localFolder !== undefined,
+      );
       if (typeof context === 'string') {
         failure = context;
       } else {
@@ -193,6 +207,8 @@ class ScanRun {
           maxLinksPerPage: this.options.maxLinksPerPage ?? engineDefaults.maxLinksPerPage,
           okLinkEvents: (this.options.linkEvents ?? engineDefaults.linkEvents) === 'all',
           resume: this.options.resume,
+          resultCache: this.resultCache,
+          pages: this.options.localFolder?.pages ?? [],
           checkpointPages: this.options.checkpointPages ?? false,
           emit: (event) => this.emit(event),
           heldBack: () => this.options.backpressure?.isFull() ?? false,

@@ -35,6 +35,14 @@ describe('anchors', () => {
     expect(index.check(7, fragment)).toEqual({ fragment, state });
   });
 
+  it("finds a GitHub README's heading by the id GitHub's page script answers", () => {
+    const github = new AnchorIndex();
+    github.record(1, [at('user-content-usage')]);
+    expect(github.check(1, '#usage').state).toBe('found');
+    expect(github.check(1, '#user-content-usage').state).toBe('found');
+    expect(github.check(1, '#content-usage').state).toBe('missing');
+  });
+
   it('cannot verify fragments of pages it has not read', () => {
     expect(index.check(8, '#intro')).toEqual({ fragment: '#intro', state: 'unverifiable' });
   });

@@ -59,6 +59,14 @@ export function isTrivialFragment(fragment: string): boolean {
   return name === '' || name.toLowerCase() === 'top' || name.startsWith(':~:');
 }
 
+/**
+ * GitHub renders a README's heading "Usage" with id "user-content-usage" and its page script
+ * scrolls `#usage` there: a link to github.com/…#usage works in every browser (issue 38).
+ */
+function namesOf(name: string): string[] {
+  return name.startsWith('user-content-') ? [name, name.slice('user-content-'.length)] : [name];
+}
+
 /** The anchors of every page read so far, by target id. */
 export class AnchorIndex {
   private readonly pages = new Map<number, Int32Array>();
@@ -67,8 +75,19 @@ export class AnchorIndex {
   record(targetId: number, anchors: PageAnchor[]): void {
     this.pages.set(
       targetId,
-      Int32Array.from(new Set(anchors.map((anchor) => anchorHash(anchor.name)))).sort(),
+      Int32Array.from(new Set(anchors.flatMap(({ name }) => namesOf(name)).map(anchorHash))).sort(),
     );
+  }
+
+  /** Anchors kept from an earlier run (crawl/result-cache.ts), as `hashesOf` gave them. */
+  recordHashes(targetId: number, hashes: readonly number[]): void {
+    this.pages.set(targetId, Int32Array.from(hashes).sort());
+  }
+
+  /** The anchors read of a page, as hashes, or undefined when it was not read for them. */
+  hashesOf(targetId: number): number[] | undefined {
+    const hashes = this.pages.get(targetId);
+    return hashes ? Array.from(hashes) : undefined;
   }
 
   /** A redirect has the anchors of the page it reached (which may still be being read). */

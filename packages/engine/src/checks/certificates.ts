@@ -16,6 +16,8 @@ export interface CertificateInspectorOptions {
   timeoutMs: number;
   signal: AbortSignal;
   now?: () => number;
+  /** Addresses answered from a folder (file-site.ts): they have no certificate to inspect. */
+  fromDisk?: ((url: URL) => boolean) | undefined;
 }
 
 const expiryWarningDays = 30;
@@ -51,6 +53,7 @@ export class CertificateInspector {
 
   inspect(url: URL): void {
     if (url.protocol !== 'https:' || this.seen.has(url.host)) return;
+    if (this.options.fromDisk?.(url)) return;
     try {
       assertLiteralAllowed(url.href, this.options.addressPolicy);
     } catch {

@@ -16,6 +16,8 @@ export interface CrawlContext {
   scope: SiteScope;
   exclusions: ExclusionMatcher;
   robots: RobotsRules;
+  /** A folder on disk (EngineOptions.localFolder): "x/index.html" and "x/" are one address. */
+  fromFolder: boolean;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function prepareCrawl(
   settings: CrawlSettings,
   client: HttpClient,
   onStartChecked: () => void,
+  fromFolder = false,
 ): Promise<CrawlContext | string> {
   const startUrl = checkedStart(settings);
   if (typeof startUrl === 'string') return startUrl;
@@ -40,13 +43,22 @@ export async function prepareCrawl(
     scope: new SiteScope(startUrl, settings.scanDepth, settings.caseSensitive),
     exclusions: compileExclusions(settings.excludeLinks, settings.caseSensitive),
     robots,
+    fromFolder,
   };
 }
 
 /** The key two addresses share when the scan treats them as one (case folded unless case-sensitive). */
-export function addressKeyOf(settings: Pick<CrawlSettings, 'caseSensitive'>) {
-  return settings.caseSensitive ? (url: string) => url : foldCase;
+export function addressKeyOf(
+  settings: Pick<CrawlSettings, 'caseSensitive'>,
+  fromFolder = false,
+): (url: string) => string {
+  const fold = settings.caseSensitive ? (url: string) => url : foldCase;
+  // A folder's page is one file whichever way a link names it, so it is read and reported once.
+  return fromFolder ? (url) => fold(url.replace(indexFile, '$1')) : fold;
 }
+
+/** "index.html" as the last segment of a path (before any query). */
+const indexFile = /(^|\/)index\.html(?=\?|$)/;
 
 function checkedStart(settings: CrawlSettings): URL | string {
   const problems = exclusionProblems(settings.excludeLinks);

@@ -13,6 +13,7 @@ import { skippedCheck } from './immediate-checks.js';
 import { addressKeyOf, type CrawlContext } from './crawl-context.js';
 import { compactCheck, Interner } from './compact-values.js';
 import { LinkIntake } from './link-intake.js';
+import { ResultCacheUse, type ResultCache } from './result-cache.js';
 import {
   addressPrefix,
   pathAndQuery,
@@ -35,6 +36,8 @@ export interface LedgerDeps {
   okLinkEvents: boolean;
   /** What an interrupted run of this scan already checked (crash recovery). */
   resume?: ScanResume | undefined;
+  /** External results kept between runs (EngineOptions.resultCache). */
+  resultCache?: ResultCache | undefined;
   emit: (event: ScanEvent) => void;
 }
 
@@ -85,6 +88,7 @@ export class LinkLedger {
   readonly strings = new Interner();
   /** Checks of an interrupted run, by address key, until a link names their URL. */
   private readonly resumed: Map<string, LinkCheck>;
+  private readonly cache: ResultCacheUse | undefined;
   private closed = false;
   limitReached = false;
   private readonly context: CrawlContext;
@@ -94,10 +98,13 @@ export class LinkLedger {
   constructor(private readonly deps: LedgerDeps) {
     this.context = deps.context;
     this.settings = deps.context.settings;
-    this.keyOf = addressKeyOf(this.settings);
+    this.keyOf = addressKeyOf(this.settings, this.context.fromFolder);
     this.resumed = new Map(
       (deps.resume?.checked ?? []).map(({ url, check }) => [this.keyOf(url), check]),
     );
+    this.cache =
+      deps.resultCache &&
+      new ResultCacheUse(deps.resultCache, deps.anchors, this.settings.checkAnchors);
   }
 
   find(url: string): Target | undefined {
@@ -178,7 +185,7 @@ export class LinkLedger {
     this.siteIndex(prefix).set(ownedCopy(this.keyOf(path)), target);
     if (this.settings.checkBrokenCertificate) this.deps.certificates?.inspect(parsed);
     if (!enqueue) return target;
-    const resumed = this.resumedCheck(target);
+    const resumed = this.resumedCheck(target) ?? this.cache?.answer(target);
     if (resumed) this.settle(target, resumed);
     else this.deps.frontier.push(target);
     return target;
@@ -369,6 +376,7 @@ export class LinkLedger {
     if (target.state === 'settled' || this.closed) return;
     target.state = 'settled';
     target.check = compactCheck(check, target.url, this.strings);
+    this.cache?.keep(target, check);
     this.deps.tally.settle(check);
     if (target.reread) this.queueReread(target, check);
     if (!target.reread) this.answerPending(target);

@@ -7,8 +7,9 @@ import type { PageReadRecord, ScanEvent } from '../events.js';
 import type { ExtractedPage } from '../extract/found-link.js';
 import { HtmlLinkExtractor } from '../extract/html-links.js';
 import { linkHeaderLinks } from '../extract/link-header.js';
-import { bodyTimedOut, type PageFetch } from '../fetch/checker.js';
+import { bodyTimedOut, isMarkdownType, type PageFetch } from '../fetch/checker.js';
 import { readHtml } from '../fetch/decode.js';
+import type * as MarkdownModule from '../extract/markdown-links.js';
 import { isDeadlineError, ScanStoppedError } from '../fetch/errors.js';
 import { discard } from '../fetch/http-client.js';
 import type { ScanTally } from '../scan-tally.js';
@@ -74,8 +75,11 @@ export class PageReader {
     let pageDone = () => {};
     target.pageRead = new Promise<void>((resolve) => (pageDone = resolve));
     try {
-      const rendering = target.crawl && target.internal && this.deps.renderer !== undefined;
-      const keepText = target.crawl && (this.deps.rules !== undefined || rendering);
+      // (The quality rules and the browser read HTML: a Markdown page has none to give them.)
+      const readsHtml = !isMarkdownType(html.contentType);
+      const rendering =
+        target.crawl && target.internal && this.deps.renderer !== undefined && readsHtml;
+      const keepText = target.crawl && (this.deps.rules !== undefined || rendering) && readsHtml;
       const extracted = recorded
         ? { page: recorded.page, bytes: recorded.bytes, text: undefined }
         : await this.extract(fetched, keepText);
@@ -161,7 +165,9 @@ export class PageReader {
     keepText: boolean,
   ): Promise<{ page: ExtractedPage; bytes: number; text: string[] | undefined }> {
     const html = fetched.html!;
-    const extractor = new HtmlLinkExtractor(this.deps.maxLinksPerPage);
+    const extractor = isMarkdownType(html.contentType)
+      ? new (await markdownReader()).MarkdownLinkExtractor(this.deps.maxLinksPerPage)
+      : new HtmlLinkExtractor(this.deps.maxLinksPerPage);
     const text: string[] | undefined = keepText ? [] : undefined;
     const headers = {
       contentType: html.contentType,
@@ -271,6 +277,13 @@ export class PageReader {
       ...(consoleErrors ? { facts: { consoleErrors } } : {}),
     });
   }
+}
+
+let markdownModule: Promise<typeof MarkdownModule> | undefined;
+
+/** micromark and its GFM extensions (some 100 modules) load with the first Markdown page only. */
+function markdownReader() {
+  return (markdownModule ??= import('../extract/markdown-links.js'));
 }
 
 function resolveBase(baseHref: string | undefined, pageUrl: string): URL {

@@ -11,6 +11,7 @@ import type { HttpClient } from '../fetch/http-client.js';
 import type { RetryPause } from '../fetch/retry-policy.js';
 import type { ScanResume } from '../options.js';
 import type { FoundLink } from '../extract/found-link.js';
+import type { ResultCache } from './result-cache.js';
 import type { ScanTally } from '../scan-tally.js';
 import type { CrawlContext } from './crawl-context.js';
 import type { Frontier } from './frontier.js';
@@ -55,6 +56,10 @@ export interface SiteCrawlDeps {
   okLinkEvents: boolean;
   /** What an interrupted run of this scan already checked (crash recovery). */
   resume?: ScanResume | undefined;
+  /** External results kept between runs. */
+  resultCache?: ResultCache | undefined;
+  /** Addresses crawled besides the start page (EngineOptions.localFolder's pages). */
+  pages: readonly string[];
   /** Emit each crawled page as read, for a later resume (EngineOptions.checkpointPages). */
   checkpointPages: boolean;
   emit: (event: ScanEvent) => void;
@@ -100,6 +105,7 @@ export class SiteCrawl {
       certificates: deps.certificates,
       okLinkEvents: deps.okLinkEvents,
       resume: deps.resume,
+      resultCache: deps.resultCache,
       emit,
     });
     this.reader = new PageReader({
@@ -147,8 +153,17 @@ export class SiteCrawl {
     );
     if (startCheck?.state !== 'ok') return startPageFailure(describe(startCheck));
     if (this.settings.checkPageInclusion) await this.addSitemapEntries(startUrl);
+    this.addPages();
     await this.drain();
     return undefined;
+  }
+
+  /** The other pages to crawl (a folder's page files), unless a link already named them. */
+  private addPages(): void {
+    const flags = { crawl: true, readAnchors: false, resource: false };
+    for (const page of this.deps.pages) {
+      if (!this.ledger.find(page)) this.ledger.register(page, 1, flags);
+    }
   }
 
   /** What the crawl read of the site itself, for the analysis at the end. */

@@ -32,12 +32,19 @@ export interface PageFetch {
 }
 
 const htmlTypes = /^(?:text\/html|application\/xhtml\+xml)\b/i;
+/** Markdown is read as a page too (issue 38), by its own extractor (extract/markdown-links.ts). */
+const markdownTypes = /^text\/(?:x-)?markdown\b/i;
+
+/** Whether an answer of this Content-Type is a Markdown document. */
+export function isMarkdownType(contentType: string): boolean {
+  return markdownTypes.test(contentType);
+}
 /** Browsers apply a stylesheet only when it is served as text/css (or with no type at all). */
 const cssTypes = /^text\/css\b/i;
 
 /** Whether an answer of this Content-Type is a page to read (none at all is read as HTML). */
 export function isHtmlType(contentType: string): boolean {
-  return contentType === '' || htmlTypes.test(contentType);
+  return contentType === '' || htmlTypes.test(contentType) || markdownTypes.test(contentType);
 }
 
 /** Whether an answer of this Content-Type is a stylesheet a browser would apply. */

@@ -23,6 +23,11 @@ export interface HttpResponse {
   pastPatience?: boolean;
 }
 
+/** Answers some addresses without the network (a folder, file-site.ts); undefined for the rest. */
+export interface LocalAnswers {
+  answer(url: string, method: 'GET' | 'HEAD'): Promise<HttpResponse | undefined>;
+}
+
 /** The answer at the end of a redirect chain, or why the chain could not be followed. */
 export type FollowResult =
   | { ok: true; response: HttpResponse; redirects: RedirectHop[] }
@@ -50,6 +55,8 @@ export interface HttpClientConfig {
   signal: AbortSignal;
   /** Pauses, concurrency and time budget per host (shared with the frontier). */
   pacing: HostPacing;
+  /** A folder answering for the site's addresses instead of the network (file-site.ts). */
+  files?: LocalAnswers | undefined;
 }
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
@@ -232,6 +239,10 @@ export class HttpClient {
   }
 
   private async send(url: string, method: 'GET' | 'HEAD'): Promise<HttpResponse> {
+    if (this.config.files) {
+      const fromDisk = await this.config.files.answer(url, method);
+      if (fromDisk) return fromDisk;
+    }
     assertLiteralAllowed(url, this.config.addressPolicy);
     const deadline = new RequestDeadline(this.config.requestDeadlineMs);
     const idleTimeoutMs = this.config.requestTimeoutMs;

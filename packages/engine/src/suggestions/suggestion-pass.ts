@@ -28,6 +28,8 @@ export interface SuggestionPassOptions {
    * after the fetches are bounded by their phase budget.)
    */
   deadlineMs: number;
+  /** Whether a URL may be fetched again (not those a kept result answered: crawl/result-cache.ts). */
+  fetchable?: (url: string) => boolean;
 }
 
 const concurrency = 4;
@@ -104,7 +106,8 @@ export class SuggestionPass {
       const fact = factOf(target.check);
       if (fact) emit({ type: 'suggestion', url: target.url, suggestion: fact });
       else if (isMissingPage(target)) missing.push(target.url);
-      else if (fetch && this.isHttpsCandidate(target)) twins.push(target.url);
+      else if (fetch && this.isHttpsCandidate(target) && this.fetchable(target.url))
+        twins.push(target.url);
     }
     const linkTexts = fetch
       ? await this.fetchPages(missing, twins, emit)
@@ -243,8 +246,12 @@ export class SuggestionPass {
       });
   }
 
+  private fetchable(url: string): boolean {
+    return this.options.fetchable?.(url) ?? true;
+  }
+
   private async fetch(url: string): Promise<{ finalUrl: string; text: string } | undefined> {
-    if (this.fetchesLeft <= 0) return undefined;
+    if (this.fetchesLeft <= 0 || !this.fetchable(url)) return undefined;
     this.fetchesLeft--;
     return fetchText(this.options.client, url, this.deadline);
   }
