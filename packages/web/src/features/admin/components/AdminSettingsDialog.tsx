@@ -11,6 +11,7 @@ import { errorMessages, translateMessage } from '../../../lib/errors';
 import { excludeListProblems } from '../../../lib/exclude-links';
 import { toastSuccess } from '../../../lib/notify';
 import { useRequeue } from '../api/admin-api';
+import { ownerName } from '../lib/owner-name';
 
 const urlOptions = { allowPrivate: true };
 
@@ -56,7 +57,7 @@ export function AdminSettingsDialog({ scan, onClose }: { scan: AdminScan; onClos
     <Modal
       open
       width={860}
-      title={t('admin.settings.title', { owner: scan.ownerEmail })}
+      title={t('admin.settings.title', { owner: ownerName(scan.ownerEmail, t) })}
       okText={t('admin.settings.save')}
       cancelText={t('scan.answers.close')}
       okButtonProps={{ loading: busy(requeue.isPending) }}
