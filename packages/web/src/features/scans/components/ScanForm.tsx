@@ -161,7 +161,7 @@ export function ScanForm({
           label={t('home.urlLabel')}
           htmlFor="scan-url"
           validateStatus={invalid ? 'error' : checking ? 'validating' : undefined}
-          extra={<UrlHelp checking={checking} invalid={invalid} />}
+          extra={<UrlHelp checking={checking} invalid={invalid} url={checkedUrl} />}
         >
           <Space.Compact className="url-box-row">
             <Input
