@@ -138,6 +138,8 @@ test('a visitor joins with a voucher, changes, cancels and reactivates, then fix
   const update = page.getByRole('dialog', { name: 'Update payment details' });
   await expect(update).toBeVisible();
   await expect(update).toContainText('Your last payment failed.');
+  // It says why it cannot be closed (issue 37).
+  await expect(update).toContainText('This window cannot be closed while a payment is due');
   await expect(update.getByRole('button', { name: /close/i })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.mouse.click(10, 10);

@@ -288,6 +288,7 @@ export default function ReportPage() {
                   expanded={expanded}
                   onExpand={setExpanded}
                   onShowIgnored={(which) => showTriaged(which, 'ignored')}
+                  onShowPages={() => chooseTab('page')}
                 />
               </>
             ),
