@@ -6,7 +6,6 @@ import {
   testDialects,
   type TestDatabase,
 } from '../../test-support/test-server.js';
-import { findBillingAccount, insertBillingAccount } from '../billing/billing.repository.js';
 import { findUserByEmail, insertUser } from './accounts.repository.js';
 import { runPlanCommand } from './plan-command.js';
 
@@ -30,21 +29,24 @@ describe.each(testDialects())('plan set (%s)', (dialect) => {
       emailConfirmedAt: now,
       createdAt: now,
     });
-    await insertBillingAccount(db, {
-      user_id: id,
-      customer_id: `cus_${id}`,
-      subscription_id: `sub_${id}`,
-      plan: 'Premium',
-      status,
-      trial_end: null,
-      current_period_start: null,
-      current_period_end: null,
-      canceled_at: null,
-      voucher: null,
-      payment_key: null,
-      credit_period_start: null,
-      updated_at: now,
-    });
+    await db
+      .insertInto('billing_accounts')
+      .values({
+        user_id: id,
+        customer_id: `cus_${id}`,
+        subscription_id: `sub_${id}`,
+        plan: 'Premium',
+        status,
+        trial_end: null,
+        current_period_start: null,
+        current_period_end: null,
+        canceled_at: null,
+        voucher: null,
+        payment_key: null,
+        credit_period_start: null,
+        updated_at: now,
+      })
+      .execute();
     return id;
   }
 
@@ -55,7 +57,11 @@ describe.each(testDialects())('plan set (%s)', (dialect) => {
     await runPlanCommand(db, ['set', 'expired@example.com', 'Premium']);
     await runPlanCommand(db, ['set', 'live@example.com', 'Premium']);
     expect((await findUserByEmail(db, 'expired@example.com'))?.paidPlanId).toBe('Premium');
-    expect(await findBillingAccount(db, expired)).toBeUndefined();
-    expect((await findBillingAccount(db, live))?.status).toBe('active');
+    const accounts = await db
+      .selectFrom('billing_accounts')
+      .select(['user_id', 'status'])
+      .execute();
+    expect(accounts.find((row) => row.user_id === expired)).toBeUndefined();
+    expect(accounts.find((row) => row.user_id === live)?.status).toBe('active');
   });
 });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { emailSchema, parsePlanId, plans } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
-import { deleteEndedBillingAccount } from '../billing/billing.repository.js';
+import { forgetEndedSubscription } from '../billing/billing-command.js';
 import { findUserByEmail, setUserPlan } from './accounts.repository.js';
 
 export const planUsage = `usage: linkaudit-server plan set <email> <${Object.keys(plans).join('|')}>`;
@@ -21,9 +21,7 @@ export async function runPlanCommand(db: Kysely<Database>, args: string[]): Prom
   if (!user) throw new Error(`No account has the address ${email.data}; register it first.`);
   await db.transaction().execute(async (trx) => {
     await setUserPlan(trx, email.data, planId);
-    // A checkout that never paid or a subscription that ended (issue 37: a Premium user still
-    // showed "incomplete_expired") says nothing of a plan the operator grants.
-    await deleteEndedBillingAccount(trx, user.id);
+    await forgetEndedSubscription(trx, user.id);
   });
   return `${email.data} is now on the ${planId} plan.`;
 }
