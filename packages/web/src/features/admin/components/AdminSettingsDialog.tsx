@@ -35,7 +35,7 @@ export function AdminSettingsDialog({ scan, onClose }: { scan: AdminScan; onClos
     if (!check.ok) return setInvalidUrl(true);
     const { excludeLinks, caseSensitive } = settings;
     const links = excludeLinks.map((item) => item.link);
-    if (excludeListProblems(links, caseSensitive).length > 0) return setTab('exclude');
+    if (excludeListProblems(links, caseSensitive, check.url).length > 0) return setTab('exclude');
     setFailure([]);
     requeue.mutate(
       { id: scan.id, scanSettings: { ...settings, url: check.url } },

@@ -132,6 +132,7 @@ export function ScanForm({
       excludeListProblems(
         settings.excludeLinks.map((item) => item.link),
         settings.caseSensitive,
+        check.url,
       ).length > 0
     ) {
       setTab('exclude');
