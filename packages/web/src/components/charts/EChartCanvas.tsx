@@ -1,3 +1,4 @@
+// echarts itself (about 200 kB of gzip): loaded with the first chart a screen draws (EChart.tsx).
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import {
   GridComponent,
@@ -8,6 +9,7 @@ import {
 import * as echarts from 'echarts/core';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { chartColors, type EChartProps } from './chart-types';
 
 echarts.use([
   PieChart,
@@ -22,35 +24,17 @@ echarts.use([
   SVGRenderer,
 ]);
 
-export type ChartOption = echarts.EChartsCoreOption;
-
-/** The seven colours of the failure-reasons chart (SPEC §9), reused by every chart. */
-export const chartColors = [
-  '#d4380d',
-  '#fa8c16',
-  '#fadb14',
-  '#52c41a',
-  '#13c2c2',
-  '#1677ff',
-  '#722ed1',
-];
-
 /**
  * One echarts chart that follows its box's size; `label` names it for screen readers. `svg`
  * draws it as SVG elements (each mark a node of its own, which a browser test can find and
  * hover) instead of on a canvas: for charts of a few hundred points.
  */
-export function EChart({
+export default function EChartCanvas({
   option,
   height = 260,
   label,
   renderer = 'canvas',
-}: {
-  option: ChartOption;
-  height?: number;
-  label: string;
-  renderer?: 'canvas' | 'svg';
-}) {
+}: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!box.current) return;
