@@ -132,6 +132,21 @@ test('an admin requeues a running scan, sets one Failed, edits settings and disa
   ]) {
     await expect(audit.locator('tr').filter({ hasText: action }).first()).toContainText(admin);
   }
+  // Before and After show the fields that changed, not the start of the whole record (issue 37).
+  const failedEntry = audit.locator('tr').filter({ hasText: 'Set a scan to Failed' }).first();
+  await expect(failedEntry.locator('td').nth(4)).toContainText('status: 1');
+  await expect(failedEntry.locator('td').nth(5)).toContainText('status: 3');
+  await expect(failedEntry).not.toContainText('"id"');
+  const editedEntry = audit.locator('tr').filter({ hasText: 'Edited scan settings' }).first();
+  await expect(editedEntry.locator('td').nth(5)).toContainText('scanSettings.scanDepth: 1');
+
+  // The sample report's scan is owned by a named system account, not "system:sample-report".
+  await page.getByRole('tab', { name: 'Scans' }).click();
+  await page.getByLabel("Owner's e-mail").fill('');
+  await page.getByLabel("Owner's e-mail").press('Enter');
+  await page.getByLabel('Address contains').fill('/sample-site/');
+  await page.getByLabel('Address contains').press('Enter');
+  await expect(page.locator('.admin-owner').first()).toHaveText('LinkAudit sample report');
   await page.getByRole('tab', { name: 'Health' }).click();
   await expect(page.getByText('Scans by status')).toBeVisible();
 });

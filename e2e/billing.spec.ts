@@ -138,6 +138,8 @@ test('a visitor joins with a voucher, changes, cancels and reactivates, then fix
   const update = page.getByRole('dialog', { name: 'Update payment details' });
   await expect(update).toBeVisible();
   await expect(update).toContainText('Your last payment failed.');
+  // It says why it cannot be closed (issue 37).
+  await expect(update).toContainText('This window cannot be closed while a payment is due');
   await expect(update.getByRole('button', { name: /close/i })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.mouse.click(10, 10);
@@ -218,9 +220,11 @@ test('the pricing page in Simplified Chinese', async ({ page, context }) => {
     await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   }
   await expect(planCard(page, 'Premium')).toContainText('热门');
+  // Full-width colons in Chinese (issue 37), not "网站数: 3".
+  await expect(planCard(page, 'Free')).toContainText('网站数：3');
   await expect(planCard(page, 'Free').getByRole('button', { name: '免费注册' })).toBeVisible();
   await planCard(page, 'Premium').getByRole('button', { name: '开始 7 天免费试用' }).click();
-  const join = page.getByRole('dialog', { name: '注册 LinkAudit 并选择 高级版' });
+  const join = page.getByRole('dialog', { name: '注册 LinkAudit 并选择高级版' });
   await expect(join).toBeVisible();
   await expect(join.getByLabel('卡号')).toBeVisible();
   await expect(join.getByLabel('优惠券（可选）')).toBeVisible();

@@ -49,6 +49,8 @@ test('the report viewer pages through the PDF, zooms and downloads it', async ({
   await page.getByRole('button', { name: 'Show as PDF' }).click();
   await expect(page).toHaveURL(new RegExp(`/reportingservice/${scanId}$`));
   await expect(page.getByRole('heading', { name: 'Report viewer' })).toBeVisible();
+  // The subtitle names the site, not the scan's id (issue 37).
+  await expect(page.locator('.page-lead')).toHaveText(`${origin}/`);
   let text = await shownPage(page, 1);
   await expect(text).toContainText('Link report');
   await expect(text).toContainText('Broken Anchor');
@@ -101,6 +103,7 @@ test('the report viewer pages through the PDF, zooms and downloads it', async ({
   ]);
   await page.goto(`/app/reports/ReportViewer?reportTypeID=0&userScanId=${scanId}`);
   await expect(page.getByRole('heading', { name: '报告查看器' })).toBeVisible();
+  await expect(page.locator('.page-lead')).toHaveText(`${origin}/`);
   text = await shownPage(page, 1);
   await expect(text).toContainText('链接报告');
   await expect(text).toContainText('失效原因');

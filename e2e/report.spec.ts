@@ -114,6 +114,31 @@ test('print view: print layout and the print dialog', async ({ page, request }) 
     .toBe(1);
 });
 
+test('a page over 2 MB: the report points to its Page tab, the print view does not', async ({
+  page,
+  request,
+  context,
+}) => {
+  const { token } = await signedInUser(page, request, 'report-fat');
+  const scanId = await finishedScan(request, token, { url: site.url('/big'), scanDepth: 1 });
+  await page.goto(`/report/${scanId}`);
+  await page.getByText('1 page is larger than 2 MB; see the Page tab.').click();
+  await expect(page.getByRole('tab', { name: 'Page', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  // Issue 37: the print view has no Page tab to send the reader to.
+  await page.goto(`/printreport/${scanId}`);
+  await expect(page.locator('.report-summary')).toContainText('1 page is larger than 2 MB.');
+  await expect(page.locator('.report-summary')).not.toContainText('Page tab');
+  await context.addCookies([
+    { name: 'linkaudit_lang', value: 'zh-CN', url: new URL('/', page.url()).toString() },
+  ]);
+  await page.reload();
+  await expect(page.locator('.report-summary')).toContainText('有 1 个页面大于 2 MB。');
+  await expect(page.locator('.report-summary')).not.toContainText('选项卡');
+});
+
 test('the report in Chinese', async ({ page, request, context, baseURL }) => {
   await context.addCookies([{ name: 'linkaudit_lang', value: 'zh-CN', url: baseURL ?? '' }]);
   const { token } = await signedInUser(page, request, 'report-zh');

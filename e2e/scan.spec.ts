@@ -56,6 +56,8 @@ test('address validation, free-plan locks and the exclusion rules (SPEC §5, §6
   await page.getByRole('button', { name: 'Add a link to exclude' }).click();
   const first = page.getByLabel('Excluded link 1');
   await expect(first).toHaveValue('http://www.example.com/');
+  // Left at the site's root it would exclude the whole scan: said at once (issue 37).
+  await expect(page.getByText('This excludes the address being scanned')).toBeVisible();
   await first.fill('http://www.example.com/private');
   await page.getByRole('button', { name: 'Add a link to exclude' }).click();
   const second = page.getByLabel('Excluded link 2');

@@ -1,7 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A tiny site for the scan tests: pages, a 404 link, a 500 link, an image, a slow chain. */
+/**
+ * A tiny site for the scan tests: pages, a 404 link, a 500 link, an image, a slow chain, and a
+ * page over 2 MB linked from nowhere (`/big`).
+ */
 export interface TestSite {
   url: (path: string) => string;
   close: () => Promise<void>;
@@ -31,6 +34,14 @@ export async function startTestSite(): Promise<TestSite> {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     if (path === '/logo.png') {
       response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      return;
+    }
+    if (path === '/big') {
+      // A page over 2 MB (a "fattest page"), linked from nowhere: scanned on its own.
+      const padding = `<p>${'big page '.repeat(250_000)}</p>`;
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(page('Big', `<a href="/b">B</a>${padding}`));
       return;
     }
     if (path === '/error') {

@@ -14,5 +14,12 @@ export default defineConfig({
       serverPaths.map((prefix) => [prefix, { target: apiServer, ws: true }]),
     ),
   },
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 1500 },
+  // The manifest lets bench/first-load.mjs measure what each route loads (docs/benchmarks.md).
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 1500,
+    manifest: true,
+  },
 });

@@ -85,7 +85,8 @@ function isBaseline(value: unknown): value is BaselineFile {
 
 /**
  * The report less the problems the baseline knows: every format then lists, and the exit code
- * counts, only the new ones. `baseline.known` says how many were left out.
+ * counts, only the new ones. `baseline.known` says how many were left out, `baseline.fixed`
+ * which of the baseline's problems this run did not find.
  */
 export function withoutKnownProblems(report: ScanReport, known: ReadonlySet<string>): ScanReport {
   const broken = report.broken
@@ -101,9 +102,13 @@ export function withoutKnownProblems(report: ScanReport, known: ReadonlySet<stri
   const certificates = report.certificates.filter(
     (certificate) => certificate.valid || !known.has(`certificate ${certificate.host}`),
   );
-  const before = problemKeys(report).length;
+  const found = problemKeys(report);
   const filtered = { ...report, broken, brokenAnchors, certificates };
-  return { ...filtered, baseline: { known: before - problemKeys(filtered).length } };
+  const stillKnown = found.length - problemKeys(filtered).length;
+  // What the baseline knows and this run did not find: fixed (or no longer linked).
+  const foundNow = new Set(found);
+  const fixed = [...known].filter((key) => !foundNow.has(key)).sort();
+  return { ...filtered, baseline: { known: stillKnown, fixed } };
 }
 
 function keepNewSources<T extends ScanReport['broken'][number]>(

@@ -6,6 +6,7 @@ import {
   ScanLimitOption,
   type ScanRequest,
   type ScanRequestInput,
+  maxScanUrlLength,
   type ScanUrlProblem,
 } from '@linkaudit/core';
 import type { EngineOptions } from '@linkaudit/engine';
@@ -310,6 +311,7 @@ function readOptions(argv: readonly string[]): RawOptions {
 const urlProblems: Record<ScanUrlProblem, string> = {
   empty: 'the address is empty',
   'inner-space': 'the address contains a space',
+  'too-long': `the address is longer than ${maxScanUrlLength} characters`,
   'unsupported-scheme': 'only http:// and https:// addresses can be scanned',
   malformed: 'the address is not a well-formed URL',
   credentials: 'addresses with a user name or password cannot be scanned',

@@ -173,8 +173,11 @@ export interface ScanReport {
   rules?: RuleReport;
   /** Working links with a better address (redirects, https), sorted by URL. */
   linkFixes: LinkFix[];
-  /** With --baseline: how many known problems were left out (only new ones are listed). */
-  baseline?: { known: number };
+  /**
+   * With --baseline: how many known problems were left out (only new ones are listed), and the
+   * baseline's problems this run no longer found (their keys, sorted).
+   */
+  baseline?: { known: number; fixed: string[] };
 }
 
 /**

@@ -64,17 +64,29 @@ describe('linkaudit scan --baseline', () => {
     expect(same.code).toBe(0);
     expect(same.stdout).toContain('Baseline    2 known problems not listed, 0 new problems');
     expect(same.stdout).not.toContain(`${base}/missing`);
+    // Known broken links remain: not "No broken links." (issue 37).
+    expect(same.stdout).not.toContain('No broken links.');
+    expect(same.stdout).toContain('No new broken links; 2 known problems remain (baseline).');
 
     home.push('<a href="/gone">Gone</a>');
     const worse = await run('--baseline', file, '--format', 'json');
     expect(worse.code).toBe(1);
     const report = JSON.parse(worse.stdout) as { broken: { url: string }[]; baseline: object };
     expect(report.broken.map((item) => item.url)).toEqual([`${base}/gone`]);
-    expect(report.baseline).toEqual({ known: 2 });
+    expect(report.baseline).toEqual({ known: 2, fixed: [] });
 
-    // A problem fixed since the baseline is simply gone: still exit 0.
+    // A problem fixed since the baseline is gone from the lists and named as fixed: still exit 0.
     home = ['<img src="/error" alt="Logo">'];
-    expect((await run('--baseline', file)).code).toBe(0);
+    const better = await run('--baseline', file);
+    expect(better.code).toBe(0);
+    expect(better.stdout).toContain(
+      'Baseline    1 known problem not listed, 0 new problems, 1 fixed since the baseline',
+    );
+    expect(better.stdout).toContain(`Fixed since the baseline (1)\n  link ${base}/missing`);
+    const json = JSON.parse((await run('--baseline', file, '--format', 'json')).stdout) as {
+      baseline: object;
+    };
+    expect(json.baseline).toEqual({ known: 1, fixed: [`link ${base}/missing`] });
   });
 
   it('refuses a baseline it cannot read or that is not one, before scanning (exit 2)', async () => {

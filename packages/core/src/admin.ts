@@ -12,6 +12,12 @@ const pageQuery = {
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
 };
 
+/**
+ * The "address" of the account that owns the sample report's scan (server: sample-report). It
+ * has no @, so nobody can register or sign in as it; screens show a name for it instead.
+ */
+export const sampleReportOwnerEmail = 'system:sample-report';
+
 export const adminScanSortKeys = [
   'dateCreated',
   'status',

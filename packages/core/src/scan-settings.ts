@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits.js';
+import { maxScanUrlLength } from './url.js';
 
 /** Scan depth of SPEC §3: 1 SinglePage, 2 AllPagesBelow (folder), 3 Domain (whole site). */
 export const ScanDepth = { SinglePage: 1, AllPagesBelow: 2, Domain: 3 } as const;
@@ -15,7 +16,7 @@ export const invalidScanUrlMessage = 'The URL entered is invalid';
 /** A scan address as sent: text of at most 2000 characters (checked further by checkScanUrl). */
 export const scanUrlInputSchema = z
   .string({ error: invalidScanUrlMessage })
-  .max(2000, { error: invalidScanUrlMessage });
+  .max(maxScanUrlLength, { error: invalidScanUrlMessage });
 
 /** An exclusion entry of the settings form (SPEC §3): `link` is a prefix, `regex:…`, or `*.ext`. */
 export const excludeLinkItemSchema = z.object({

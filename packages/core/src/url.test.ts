@@ -27,6 +27,7 @@ describe('scan URL validation (SPEC §5, DESIGN §6)', () => {
     ['https://', 'empty'],
     ['exa mple.com', 'inner-space'],
     ['http://example.com/a b', 'inner-space'],
+    [`https://example.com/${'a'.repeat(5000)}`, 'too-long'],
     ['ftp://example.com', 'unsupported-scheme'],
     ['javascript://alert(1)', 'unsupported-scheme'],
     ['http:/example.com', 'malformed'],

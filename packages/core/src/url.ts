@@ -6,6 +6,7 @@
 export type ScanUrlProblem =
   | 'empty'
   | 'inner-space'
+  | 'too-long'
   | 'unsupported-scheme'
   | 'malformed'
   | 'credentials'
@@ -18,6 +19,9 @@ export interface ScanUrlOptions {
   /** localhost and IP literals are scan targets only where private targets are allowed (CLI, tests). */
   allowPrivate?: boolean;
 }
+
+/** The longest scan address (SPEC leaves it open; real pages' addresses stay far below). */
+export const maxScanUrlLength = 2000;
 
 const schemePattern = /^([a-z][a-z0-9+.-]*):\/\//i;
 const httpSchemePattern = /^https?:\/\//i;
@@ -32,6 +36,8 @@ export function checkScanUrl(input: string, options: ScanUrlOptions = {}): ScanU
   const trimmed = input.trim();
   if (trimmed === '' || /^https?:\/\/$/i.test(trimmed)) return { ok: false, problem: 'empty' };
   if (/\s/.test(trimmed)) return { ok: false, problem: 'inner-space' };
+  // Longer than the API takes (issue 37: the form let 5,000 characters through to a raw refusal).
+  if (trimmed.length > maxScanUrlLength) return { ok: false, problem: 'too-long' };
 
   if (/^https?:(?!\/\/)/i.test(trimmed)) return { ok: false, problem: 'malformed' };
   const scheme = schemePattern.exec(trimmed)?.[1];

@@ -28,6 +28,12 @@ describe('configuration', () => {
     expect(config.mail).toEqual({ smtpUrl: undefined, from: 'LinkAudit <no-reply@localhost>' });
   });
 
+  it('defaults PUBLIC_URL to the address it listens on (start log and mail links, issue 37)', () => {
+    expect(loadConfig({ PORT: '4000', HOST: '127.0.0.1' }).publicUrl).toBe('http://127.0.0.1:4000');
+    expect(loadConfig({ PORT: '4000', HOST: '::1' }).publicUrl).toBe('http://[::1]:4000');
+    expect(loadConfig({ PORT: '4000', HOST: '0.0.0.0' }).publicUrl).toBe('http://localhost:4000');
+  });
+
   it('reads lifetimes, admins, mail and external providers', () => {
     const config = loadConfig({
       PUBLIC_URL: 'https://audit.example.com/',

@@ -31,7 +31,7 @@ const listSchema = z.string().transform((value) =>
 );
 
 /** Every setting the server reads from its environment (README, "Configuration"). */
-const environmentSchema = z.object({
+export const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('localhost'),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
@@ -221,6 +221,22 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The address people reach the server at when PUBLIC_URL is not set (issue 37): the host it
+ * listens on (HOST=127.0.0.1 → http://127.0.0.1:3000, so the start log and the mails' links name
+ * what a browser opens), and localhost for a wildcard (all interfaces).
+ */
+function listenedUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
+
+/** The sender's domain: PUBLIC_URL's host name, localhost for an IP address (no mail domain). */
+function mailDomain(publicUrl: string): string {
+  const { hostname } = new URL(publicUrl);
+  return /^[\d.]+$|^\[/.test(hostname) ? 'localhost' : hostname;
+}
+
 /** Reads and validates the configuration once, at start; every problem is listed, not just the first. */
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
@@ -232,7 +248,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     : [];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const publicUrl = (env.PUBLIC_URL ?? listenedUrl(env.HOST, env.PORT)).replace(/\/+$/, '');
   return {
     port: env.PORT,
     host: env.HOST,
@@ -274,7 +290,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     mail: {
       smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM ?? `LinkAudit <no-reply@${new URL(publicUrl).hostname}>`,
+      from: env.MAIL_FROM ?? `LinkAudit <no-reply@${mailDomain(publicUrl)}>`,
     },
     billing: {
       gateway: environment.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',

@@ -72,6 +72,7 @@ function* textLines(report: ScanReport, options: FormatOptions): Generator<strin
   const sections = [
     summaryLines,
     brokenLines,
+    fixedLines,
     unverifiedLines,
     warnedLines,
     notCheckedLines,
@@ -127,7 +128,11 @@ function summaryLines(report: ScanReport, paint: Paint): string[] {
   );
   if (report.baseline) {
     const known = count(report.baseline.known, 'known problem');
-    lines.push(`  Baseline    ${known} not listed, ${count(problemCount(report), 'new problem')}`);
+    const fixed = report.baseline.fixed.length;
+    const fixedPart = fixed > 0 ? `, ${paint('green', `${fixed} fixed since the baseline`)}` : '';
+    lines.push(
+      `  Baseline    ${known} not listed, ${count(problemCount(report), 'new problem')}${fixedPart}`,
+    );
   }
   if (summary.uniqueUnverifiedLinks > 0) {
     lines.push(`  Unverified  ${count(summary.uniqueUnverifiedLinks, 'URL')}`);
@@ -210,13 +215,28 @@ function tlsSummary(report: ScanReport, paint: Paint): string {
 
 function* brokenLines(report: ScanReport, paint: Paint): Generator<string> {
   if (report.broken.length === 0) {
-    if (report.done.status !== ScanStatus.Failed) yield* ['', paint('green', 'No broken links.')];
+    if (report.done.status === ScanStatus.Failed) return;
+    // Known problems the baseline leaves out are still broken: say so, not "No broken links.".
+    const known = report.baseline?.known ?? 0;
+    const message =
+      known > 0
+        ? `No new broken links; ${count(known, 'known problem')} ${known === 1 ? 'remains' : 'remain'} (baseline).`
+        : 'No broken links.';
+    yield* ['', paint('green', message)];
     return;
   }
   for (const [reason, items] of groupByReason(report.broken)) {
     yield* ['', paint(['bold', 'red'], `${reason} (${items.length})`)];
     for (const item of items) yield* problemLines(item, item.check.redirects, paint);
   }
+}
+
+/** With --baseline: the baseline's problems this run did not find. */
+function* fixedLines(report: ScanReport, paint: Paint): Generator<string> {
+  const fixed = report.baseline?.fixed ?? [];
+  if (fixed.length === 0) return;
+  yield* ['', paint(['bold', 'green'], `Fixed since the baseline (${fixed.length})`)];
+  for (const key of fixed) yield `  ${key}`;
 }
 
 function* unverifiedLines(report: ScanReport, paint: Paint): Generator<string> {

@@ -3,20 +3,27 @@
  * offered only when one candidate clearly wins.
  */
 
-/** Two rows of the edit-distance table, grown as needed and reused: guesses run by the thousand. */
+/** Three rows of the edit-distance table, grown as needed and reused: guesses run by the thousand. */
+let beforeRow = new Int32Array(64);
 let previousRow = new Int32Array(64);
 let currentRow = new Int32Array(64);
 
-/** 1 − edit distance / longer length (Levenshtein, two rows). */
+/**
+ * 1 − edit distance / longer length. The distance is the optimal string alignment form of
+ * Damerau–Levenshtein (issue 37): two swapped neighbouring letters are one edit, as people slip
+ * ("#tema" for `team` is one edit, not two), and no substring is edited twice.
+ */
 export function editSimilarity(a: string, b: string): number {
   if (a === b) return 1;
   const longer = Math.max(a.length, b.length);
   if (longer === 0) return 1;
   if (previousRow.length <= b.length) {
+    beforeRow = new Int32Array(b.length * 2 + 1);
     previousRow = new Int32Array(b.length * 2 + 1);
     currentRow = new Int32Array(b.length * 2 + 1);
   }
-  let previous = previousRow;
+  let before = beforeRow; // row i − 2
+  let previous = previousRow; // row i − 1
   let current = currentRow;
   for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
@@ -24,9 +31,18 @@ export function editSimilarity(a: string, b: string): number {
     const code = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
       const substitution = previous[j - 1]! + (code === b.charCodeAt(j - 1) ? 0 : 1);
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution);
+      let best = Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution);
+      if (
+        i > 1 &&
+        j > 1 &&
+        code === b.charCodeAt(j - 2) &&
+        a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
+      ) {
+        best = Math.min(best, before[j - 2]! + 1);
+      }
+      current[j] = best;
     }
-    [previous, current] = [current, previous];
+    [before, previous, current] = [previous, current, before];
   }
   return 1 - previous[b.length]! / longer;
 }

@@ -24,7 +24,13 @@ function NotifierBridge() {
 
 export function App({ language }: { language: AccountLanguage }) {
   return (
-    <ConfigProvider locale={language === 'zh-CN' ? zhCN : enUS} theme={theme}>
+    // No space put between two Chinese characters of a button ("取 消", issue 37): Chinese UI
+    // text is set without it, and the space also changes the button's accessible name.
+    <ConfigProvider
+      locale={language === 'zh-CN' ? zhCN : enUS}
+      theme={theme}
+      button={{ autoInsertSpace: false }}
+    >
       <AntApp message={{ top: 0, duration: limits.toastDurationMs / 1000, maxCount: 3 }}>
         <NotifierBridge />
         <QueryClientProvider client={queryClient}>

@@ -12,6 +12,7 @@ import {
   pausedHostDetailPattern,
   rateLimitedDetailPattern,
   httpStatusDetailPattern,
+  invalidScanUrlMessage,
   requestFailureTexts,
   startPageFailurePattern,
   websiteLimitPattern,
@@ -56,6 +57,7 @@ const currentLoginPattern =
 export function translateMessage(text: string, t: TFunction): string {
   const key = messageKeys.get(text);
   if (key) return t(`messages.${key}`);
+  if (text === invalidScanUrlMessage) return t('home.invalidUrl');
   const onlyLogin = onlyLoginPattern.exec(text);
   if (onlyLogin) return t('messages.onlyLogin', { provider: onlyLogin[1] });
   const currentLogin = currentLoginPattern.exec(text);
@@ -138,10 +140,25 @@ export function serverMessages(error: unknown): string[] {
   return [...new Set(found)];
 }
 
+/**
+ * The messages of a failed check against the shared contract (a zod error): its issues' own
+ * texts, never the error's message, which is its issues as JSON (issue 37: a 5,000-character
+ * address showed that JSON).
+ */
+function contractMessages(error: unknown): string[] {
+  if (!(error instanceof Error) || error.name !== 'ZodError') return [];
+  const issues = (error as Error & { issues?: unknown }).issues;
+  if (!Array.isArray(issues)) return [];
+  const texts = issues.map((issue) => (issue as { message?: unknown }).message);
+  return [...new Set(texts.filter((text): text is string => typeof text === 'string'))];
+}
+
 /** SPEC §8: the one place that reads an error answer; without server text, the error's own. */
 export function errorMessages(error: unknown): string[] {
   const found = serverMessages(error);
   if (found.length > 0) return found;
+  const contract = contractMessages(error);
+  if (contract.length > 0) return contract;
   return [error instanceof Error && error.message ? error.message : String(error)];
 }
 

@@ -19,6 +19,16 @@ describe('exclusion list rules (SPEC §5)', () => {
     expect(newExcludeLink('https://www.Example.com/docs/')).toBe('https://www.example.com/');
     expect(newExcludeLink('example.com')).toBe('http://example.com/');
   });
+  it('refuses an entry left at the site root, which would exclude the whole scan (issue 37)', () => {
+    const scanned = 'https://www.example.com/docs/';
+    const fresh = newExcludeLink(scanned);
+    expect(excludeLinkProblem(fresh, [], false, scanned)).toBe('wholeSite');
+    expect(excludeLinkProblem('https://www.example.com/do', [], false, scanned)).toBe('wholeSite');
+    expect(
+      excludeLinkProblem('https://www.example.com/docs/old/', [], false, scanned),
+    ).toBeUndefined();
+    expect(excludeListProblems([fresh], false, scanned)).toEqual(['wholeSite']);
+  });
   it('answers no problems for a clean list', () => {
     expect(excludeListProblems(['http://a.com/x', 'http://a.com/y'])).toEqual([]);
     expect(excludeListProblems(['http://a.com/x', 'http://a.com/x/1'])).toEqual([

@@ -1,5 +1,6 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { translateMessage } from './errors';
@@ -25,4 +26,26 @@ export function schemaRules(schema: z.ZodType, t: TFunction) {
 export function useSchemaRules(schema: z.ZodType): (field: string) => FormRule[] {
   const { t } = useTranslation();
   return schemaRules(schema, t);
+}
+
+interface Mutation<T> {
+  mutate(values: T, options: { onSettled: () => void }): void;
+}
+
+/**
+ * A form's submit that sends once at a time (issue 37). A double click validates and submits the
+ * form twice before React renders the mutation as pending, so `isPending` cannot guard it: the
+ * guard is a ref, set at the first submit and cleared when its answer has come.
+ */
+export function useSubmitOnce<T>(mutation: Mutation<T>): (values: T) => void {
+  const sending = useRef(false);
+  return (values) => {
+    if (sending.current) return;
+    sending.current = true;
+    mutation.mutate(values, {
+      onSettled: () => {
+        sending.current = false;
+      },
+    });
+  };
 }

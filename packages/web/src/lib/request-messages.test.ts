@@ -5,13 +5,14 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import {
   requestFailureTexts,
+  scanRequestSchema,
   requestMessages,
   scanMessages,
   signInWaitMessage,
   startPageFailure,
   unverifiedDetails,
 } from '@linkaudit/core';
-import { translateMessage } from './errors';
+import { errorMessages, translateMessage } from './errors';
 
 const localesDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -78,5 +79,17 @@ describe('scanner status details', () => {
   it('read in English exactly as the engine wrote them', async () => {
     const t = await translatorFor('en');
     for (const text of details) expect(translateMessage(text, t)).toBe(text);
+  });
+});
+
+/** Issue 37: a request the contract refuses before it is sent shows the contract's message. */
+describe('a request the shared contract refuses', () => {
+  it('shows the schema\u2019s message, translated, never the issues as JSON', async () => {
+    const refused = scanRequestSchema.safeParse({ url: `https://example.com/${'a'.repeat(5000)}` });
+    expect(refused.success).toBe(false);
+    const texts = errorMessages(refused.error);
+    expect(texts).toEqual(['The URL entered is invalid']);
+    const t = await translatorFor('zh-CN');
+    expect(texts.map((text) => translateMessage(text, t))).toEqual(['输入的网址无效']);
   });
 });

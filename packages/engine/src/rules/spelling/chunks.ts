@@ -12,12 +12,23 @@ export interface WordChecker {
   isCorrect(word: string): boolean;
   /** Whether a word the dictionary does not know looks like a slip for one it knows. */
   looksMistyped(word: string): boolean;
+  /** Whether a word the dictionary does not know is a known common misspelling ("teh"). */
+  isCommonMisspelling(word: string): boolean;
+}
+
+/** A word of a chunk the dictionary does not know and that looks like a slip. */
+export interface MisspeltWord {
+  text: string;
+  lower: string;
+  index: number;
+  /** On the list of common misspellings: a slip even where the site repeats it. */
+  common: boolean;
 }
 
 /** What one chunk of prose holds. */
 export interface Chunk {
   /** Its words the dictionary does not know, with their index in the chunk. */
-  misspelt: readonly { text: string; lower: string; index: number }[];
+  misspelt: readonly MisspeltWord[];
   /** The single word it wraps (`(the,` → `the`), lower-cased; undefined for code or compounds. */
   word: string | undefined;
   /** That word as written, and where it starts in the chunk. */
@@ -160,7 +171,7 @@ export function normalizeApostrophes(word: string): string {
 }
 
 function misspeltWords(chunk: string, speller: WordChecker): Chunk['misspelt'] {
-  let found: { text: string; lower: string; index: number }[] | undefined;
+  let found: MisspeltWord[] | undefined;
   for (const match of chunk.matchAll(wordPattern)) {
     const text = normalizeApostrophes(match[0]);
     // Single letters, other scripts, accented words, acronyms and identifiers are outside what
@@ -168,8 +179,10 @@ function misspeltWords(chunk: string, speller: WordChecker): Chunk['misspelt'] {
     if (text.length < 2 || !plainWord.test(text) || identifier.test(text)) continue;
     const prefix =
       chunk[match.index + text.length] === '-' && hyphenPrefixes.has(text.toLowerCase());
-    if (!prefix && !speller.isCorrect(text) && speller.looksMistyped(text))
-      (found ??= []).push({ text, lower: text.toLowerCase(), index: match.index });
+    if (prefix || speller.isCorrect(text)) continue;
+    const common = speller.isCommonMisspelling(text);
+    if (common || speller.looksMistyped(text))
+      (found ??= []).push({ text, lower: text.toLowerCase(), index: match.index, common });
   }
   return found ?? noWords;
 }

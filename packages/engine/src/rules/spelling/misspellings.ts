@@ -7,7 +7,7 @@ import { proseFindings } from './prose.js';
 
 // What every misspelling rule leaves alone (issue 25), appended to each rule's note.
 const leavesAlone =
-  ' Reports only words that look like slips (one letter swapped, doubled, left out or changed inside the word, "-ys" plurals); leaves alone code (code, pre, kbd, samp, var, tt and code classes such as literal or programlisting), identifiers, options and paths, capitalised words (names), words of three letters or fewer, compounds, affixed and British forms of known words, the scan\u2019s ignore list, and the site\u2019s own terms: words on 5 pages or more, in code, in navigation links, or in headings and text on two pages or more.';
+  ' Reports known common misspellings ("recieve", "Teh" at a sentence start) and words that look like slips (one letter swapped, doubled, left out or changed inside the word, "-ys" plurals); leaves alone code (code, pre, kbd, samp, var, tt and code classes such as literal or programlisting), identifiers, options and paths, capitalised words (names), words of three letters or fewer, compounds, affixed and British forms of known words, the scan\u2019s ignore list, and the site\u2019s own terms: words on 5 pages or more, in code, in navigation links, or in headings and text on two pages or more (a known common misspelling is a term only in code).';
 
 function misspeltIn(
   context: TextContext,
@@ -25,13 +25,21 @@ function misspeltIn(
       for (const finding of proseFindings(page)) {
         if (finding.kind !== 'misspelt' || finding.context !== context) continue;
         const word = finding.word ?? '';
-        if (vocabulary.isTerm(word)) continue; // the site's term, as far as the scan has read
+        const common = finding.common === true;
+        if (vocabulary.isTerm(word, common)) continue; // the site's term, as far as read yet
         const spot = { start: finding.start, end: finding.start + 120 };
         if (!vocabulary.holding) {
           report(spot, finding.message);
         } else if (held++ < thresholds.maxViolationsPerRuleAndPage) {
           // Until the scan ends: the word may still prove to be the site's term.
-          vocabulary.hold(word, info.id, page.input.url, page.locate(spot), finding.message);
+          vocabulary.hold(
+            word,
+            common,
+            info.id,
+            page.input.url,
+            page.locate(spot),
+            finding.message,
+          );
         }
       }
     },

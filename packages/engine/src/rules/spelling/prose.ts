@@ -4,7 +4,7 @@
 import { emptyHash, hashStep, isWhiteSpace } from '../chars.js';
 import type { ParsedPage } from '../page.js';
 import type { SourceText } from '../source.js';
-import type { Chunk, ChunkReader } from './chunks.js';
+import type { Chunk, ChunkReader, MisspeltWord } from './chunks.js';
 import { confusions, phrasesByLastWord } from './confusions.js';
 import { readTextSegments, type SegmentReader, type TextContext } from './texts.js';
 import type { SiteVocabulary } from './vocabulary.js';
@@ -19,6 +19,8 @@ export interface ProseFinding {
   message: string;
   /** The unknown word, lower-case (misspelt findings only). */
   word?: string;
+  /** The word is a known common misspelling (misspelt findings only). */
+  common?: boolean;
 }
 
 type Finding = Omit<ProseFinding, 'context'>;
@@ -140,6 +142,8 @@ class ProseReader implements SegmentReader {
   private pending: Finding | undefined;
 
   private navigation = false;
+  /** Whether the chunk being read starts a sentence (the text's first, or after . ! ? or :). */
+  private sentenceStart = true;
 
   constructor(
     private readonly chunks: ChunkReader,
@@ -162,6 +166,7 @@ class ProseReader implements SegmentReader {
     this.navigation = navigation;
     this.decoded = decoded;
     this.phrase.clear();
+    this.sentenceStart = true;
     let end = from;
     // A hand-written scan for runs of non-space, hashing each run for the chunk table as it
     // goes: this loop runs for every character of every page's prose.
@@ -176,6 +181,7 @@ class ProseReader implements SegmentReader {
         hash = hashStep(hash, code);
       }
       this.chunk(this.chunks.read(text, begin, end, hash), begin);
+      this.sentenceStart = endsSentence(text, begin, end);
     }
     this.flushPending();
   }
@@ -193,12 +199,17 @@ class ProseReader implements SegmentReader {
   private chunk(chunk: Chunk, at: number): void {
     for (const term of chunk.terms) this.vocabulary.term(term);
     for (const misspelt of chunk.misspelt) {
+      // A capitalised word inside a sentence is a name ("Stichting Mathematisch Centrum"), even
+      // when it is spelt like a common slip; at a sentence's start it is the slip ("Teh").
+      if (misspelt.common && misspelt.text !== misspelt.lower && !this.startsSentence(misspelt))
+        continue;
       const start = this.offset(at + misspelt.index);
       const word = misspelt.lower;
       const context = this.context;
       const heading = context === 'heading' || context === 'title';
       this.vocabulary.unknown(word, heading, this.navigation && context === 'link');
-      this.add({ kind: 'misspelt', start, message: `Unknown word "${misspelt.text}"`, word });
+      const message = `Unknown word "${misspelt.text}"`;
+      this.add({ kind: 'misspelt', start, message, word, common: misspelt.common });
     }
     const phrase = this.phrase;
     if (this.pending && (chunk.opens || chunk.word !== 'course')) this.flushPending();
@@ -215,9 +226,21 @@ class ProseReader implements SegmentReader {
     if (chunk.closes) phrase.clear();
   }
 
+  /** Whether a word of the chunk being read is the first word of a sentence. */
+  private startsSentence(word: MisspeltWord): boolean {
+    return this.sentenceStart && word.index <= 1;
+  }
+
   private add(finding: Finding | undefined): void {
     if (finding) this.findings.push({ ...finding, context: this.context });
   }
+}
+
+/** Whether the chunk `text[begin..end)` ends a sentence: . ! ? or :, before closing quotes. */
+function endsSentence(text: string, begin: number, end: number): boolean {
+  let at = end - 1;
+  while (at > begin && '"\')]\u201d\u2019'.includes(text[at]!)) at--;
+  return '.!?:'.includes(text[at]!);
 }
 
 const findingsKey = Symbol('prose findings');

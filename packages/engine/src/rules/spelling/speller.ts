@@ -1,3 +1,4 @@
+import { commonMisspelling } from './common-misspellings.js';
 import { ChunkReader, normalizeApostrophes } from './chunks.js';
 import { loadChecker, type Checker } from './dictionary.js';
 import { SiteVocabulary } from './vocabulary.js';
@@ -26,6 +27,10 @@ export class Speller {
 
   looksMistyped(word: string): boolean {
     return looksMistyped(word, englishChecker());
+  }
+
+  isCommonMisspelling(word: string): boolean {
+    return commonMisspelling(word) !== undefined;
   }
 }
 
@@ -81,19 +86,36 @@ const british: readonly [RegExp, string][] = [
   [/tre(s)?$/, 'ter$1'],
   [/ogue(s)?$/, 'og$1'],
   [/ll(ed|ing|er|ers)$/, 'l$1'],
+  [/([aeiu])l(s|ment|ments)?$/, '$1ll$2'], // fulfil, enrol, instil
 ];
 const alphabet = 'abcdefghijklmnopqrstuvwxyz';
+/** Letters from which a word is too long to be a name or an abbreviation. */
+const longWord = 10;
 
 let starts: Set<string> | undefined;
+let endings: Set<string> | undefined;
 /** The first two letters of the dictionary's lower-case words (built once, a few milliseconds). */
 function startsOfWords(checker: Checker): Set<string> {
   if (starts) return starts;
+  readWordEdges(checker);
+  return starts!;
+}
+
+/** The last three letters of the dictionary's lower-case words. */
+function endingsOfWords(checker: Checker): Set<string> {
+  if (endings) return endings;
+  readWordEdges(checker);
+  return endings!;
+}
+
+function readWordEdges(checker: Checker): void {
   starts = new Set();
+  endings = new Set();
   const { data } = checker as unknown as { data: Record<string, unknown> };
   for (const word of Object.keys(data)) {
     if (/^[a-z]{2}/.test(word)) starts.add(word.slice(0, 2));
+    if (/[a-z]{3}$/.test(word)) endings.add(word.slice(-3));
   }
-  return starts;
 }
 
 function known(checker: Checker, word: string): boolean {
@@ -126,9 +148,12 @@ function isBritish(word: string, checker: Checker): boolean {
   );
 }
 
-/** Two neighbouring letters swapped ("recieve", "greenhuose"). */
+/**
+ * Two neighbouring letters swapped ("recieve", "greenhuose"), not the first two: swapped there,
+ * a name mostly makes another word ("eval", "lseek" are "veal", "sleek").
+ */
 function transposed(word: string, checker: Checker): boolean {
-  for (let at = 0; at + 1 < word.length; at++) {
+  for (let at = 1; at + 1 < word.length; at++) {
     if (word[at] === word[at + 1]) continue;
     const swapped = word.slice(0, at) + word[at + 1]! + word[at]! + word.slice(at + 2);
     if (known(checker, swapped)) return true;
@@ -139,18 +164,33 @@ function transposed(word: string, checker: Checker): boolean {
 /**
  * One letter inside the word left out, doubled or changed ("beautful", "identifer", "untill").
  * Not at either end: there an extra or changed letter mostly makes another name ("hrefs",
- * "gzipped", "maint", "codec" are one edit from "refs", "zipped", "main", "coded").
+ * "gzipped", "maint", "codec" are one edit from "refs", "zipped", "main", "coded"). Long words
+ * are the exception (issue 37): a stray letter in a word of ten letters or more
+ * ("stubstitutions") or after a known word of six or more ("configurei", "patterna") is a
+ * slip, since names and abbreviations are short.
  */
 function oneEditAway(word: string, checker: Checker): boolean {
-  for (let at = 1; at < word.length - 1; at++) {
+  return extraLetter(word, checker) || missingOrChangedLetter(word, checker);
+}
+
+function extraLetter(word: string, checker: Checker): boolean {
+  const long = word.length >= longWord;
+  // From the third letter: a doubled first letter is a name ("mmap" is no "map").
+  for (let at = long ? 1 : 2; at < word.length - 1; at++) {
     // A letter too many is a doubled one ("untill"); any other is more often a name ("gzipped").
-    if (word[at] !== word[at - 1] && word[at] !== word[at + 1]) continue;
+    if (!long && word[at] !== word[at - 1] && word[at] !== word[at + 1]) continue;
     if (known(checker, word.slice(0, at) + word.slice(at + 1))) return true;
   }
+  // A stray last letter, not a plural "s": "sortingi".
+  return word.length > 6 && !word.endsWith('s') && known(checker, word.slice(0, -1));
+}
+
+function missingOrChangedLetter(word: string, checker: Checker): boolean {
   for (let at = 1; at < word.length; at++) {
     for (const letter of alphabet) {
       if (known(checker, word.slice(0, at) + letter + word.slice(at))) return true;
-      if (word.length > 5 && at < word.length - 1 && letter !== word[at]) {
+      // A changed second letter mostly makes another name ("pwrite", "soffice").
+      if (word.length > 5 && at > 1 && at < word.length - 1 && letter !== word[at]) {
         if (known(checker, word.slice(0, at) + letter + word.slice(at + 1))) return true;
       }
     }
@@ -166,6 +206,7 @@ function oneEditAway(word: string, checker: Checker): boolean {
 export function looksMistyped(word: string, checker: Checker): boolean {
   if (word.length <= 3 || word !== word.toLowerCase()) return false;
   if (!startsOfWords(checker).has(word.slice(0, 2))) return false; // "gzipped", "qdoc": no English
+  if (!endingsOfWords(checker).has(word.slice(-3))) return false; // "procfs", "libm": no English
   if (commonSlip(word, checker)) return true;
   if (isBritish(word, checker) || isCompound(word, checker)) return false;
   return transposed(word, checker) || oneEditAway(word, checker);

@@ -76,7 +76,7 @@ const cases: RuleCase[] = [
   },
   {
     id: 2010,
-    bad: body('<p title="Steel forgd">Spades</p>'),
+    bad: body('<p title="Steel trowl">Spades</p>'),
     at: [bodyLine(0), 17],
     good: body('<p title="Forged steel" aria-label="Spades">Spades</p>'),
   },

@@ -28,6 +28,7 @@ interface WordStats {
 
 interface HeldFinding {
   word: string;
+  common: boolean;
   violation: RuleViolation;
 }
 
@@ -110,7 +111,10 @@ export class SiteVocabulary {
    * Whether the word (lower-case) has proved to be the site's term so far, as written or as its
    * singular or possessive's stem ("structs", "doxygen's" for `struct`, `doxygen`).
    */
-  isTerm(word: string): boolean {
+  isTerm(word: string, common = false): boolean {
+    // A known common misspelling ("recieve") repeated in a site's template is still a slip: only
+    // code (an API's `referer`) makes it the site's word.
+    if (common) return this.codeWords.has(word);
     if (this.isTermAsWritten(word)) return true;
     if (/[^aeiou]ys$/.test(word)) return false; // "glossarys" is no plural of a term: a slip
     const stem = /(?:'s|s)$/.exec(word);
@@ -131,7 +135,14 @@ export class SiteVocabulary {
   }
 
   /** Keeps a finding of `word` until the scan ends. */
-  hold(word: string, ruleId: number, url: string, at: SiteLocation, message: string): void {
+  hold(
+    word: string,
+    common: boolean,
+    ruleId: number,
+    url: string,
+    at: SiteLocation,
+    message: string,
+  ): void {
     const violation: RuleViolation = {
       ruleId,
       url,
@@ -140,13 +151,13 @@ export class SiteVocabulary {
       snippet: at.snippet,
       message,
     };
-    this.held.push({ word, violation });
+    this.held.push({ word, common, violation });
   }
 
   /** After the last page: the held findings of words that are no terms, in the order found. */
   release(into: RuleViolation[]): void {
-    for (const { word, violation } of this.held) {
-      if (!this.isTerm(word)) into.push(violation);
+    for (const { word, common, violation } of this.held) {
+      if (!this.isTerm(word, common)) into.push(violation);
     }
     this.held = [];
   }

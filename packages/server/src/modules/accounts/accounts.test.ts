@@ -174,6 +174,31 @@ describe.each(testDialects())('accounts over HTTP (%s)', (dialect) => {
       expect(again.body.modelState).toEqual({ username: [accountMessages.emailTaken] });
     });
 
+    it('registers an address once when two registrations of it arrive together (issue 37)', async () => {
+      const email = newEmail('double-click');
+      const body = {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        username: email,
+        password: 'secret1',
+        confirmPassword: 'secret1',
+      };
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => api.post('/api/account/register', body)),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400]);
+      for (const refused of answers.filter((answer) => answer.status === 400)) {
+        expect(refused.body.modelState).toEqual({ username: [accountMessages.emailTaken] });
+      }
+      await smtp.nextMailTo(email); // the one account's confirmation
+      const signIn = await api.form('/token', {
+        grant_type: 'password',
+        username: email,
+        password: 'secret1',
+      });
+      expect(signIn.status).toBe(200);
+    });
+
     it('writes the mail in Chinese for a zh-CN browser or lang field, and keeps the language', async () => {
       const fromHeader = newEmail('li');
       await register(fromHeader, 'secret1', { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' });

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { emailSchema, parsePlanId, plans } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
-import { setUserPlan } from './accounts.repository.js';
+import { forgetEndedSubscription } from '../billing/billing-command.js';
+import { findUserByEmail, setUserPlan } from './accounts.repository.js';
 
 export const planUsage = `usage: linkaudit-server plan set <email> <${Object.keys(plans).join('|')}>`;
 
@@ -16,7 +17,11 @@ export async function runPlanCommand(db: Kysely<Database>, args: string[]): Prom
   if (action !== 'set' || !email.success || planId === undefined || extra.length > 0) {
     throw new Error(planUsage);
   }
-  const found = await setUserPlan(db, email.data, planId);
-  if (!found) throw new Error(`No account has the address ${email.data}; register it first.`);
+  const user = await findUserByEmail(db, email.data);
+  if (!user) throw new Error(`No account has the address ${email.data}; register it first.`);
+  await db.transaction().execute(async (trx) => {
+    await setUserPlan(trx, email.data, planId);
+    await forgetEndedSubscription(trx, user.id);
+  });
   return `${email.data} is now on the ${planId} plan.`;
 }

@@ -8,7 +8,7 @@ import { systemClock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { BillingClock } from './billing-clock.js';
 import { billingMessages } from './billing.messages.js';
-import { insertVoucher, listVouchers } from './billing.repository.js';
+import { deleteEndedBillingAccount, insertVoucher, listVouchers } from './billing.repository.js';
 
 export const billingUsage = 'usage: linkaudit-server billing advance-clock <days>';
 export const voucherUsage =
@@ -100,4 +100,13 @@ async function describeVouchers(db: Kysely<Database>): Promise<string> {
         .join('  ');
     })
     .join('\n');
+}
+
+/**
+ * For `linkaudit-server plan set` (accounts): an operator's plan grant forgets the user's
+ * subscription when it ended or never paid, whose status would otherwise sit beside the granted
+ * plan (issue 37: a Premium user showed "incomplete_expired"). A live subscription is kept.
+ */
+export function forgetEndedSubscription(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return deleteEndedBillingAccount(db, userId);
 }

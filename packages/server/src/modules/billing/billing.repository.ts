@@ -54,6 +54,22 @@ export async function updateBillingAccount(
   await db.updateTable('billing_accounts').set(changes).where('user_id', '=', userId).execute();
 }
 
+/**
+ * Gateway statuses of a subscription that is over or never started: nothing more will happen
+ * to it, so an operator's plan grant may forget it.
+ */
+export const endedSubscriptionStatuses = ['incomplete', 'incomplete_expired', 'canceled'];
+
+/** Forgets a user's ended subscription (`plan set`); a live one is kept. True when one went. */
+export async function deleteEndedBillingAccount(db: Db, userId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('billing_accounts')
+    .where('user_id', '=', userId)
+    .where('status', 'in', endedSubscriptionStatuses)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
 export async function insertVoucher(
   db: Db,
   row: Insertable<VouchersTable>,

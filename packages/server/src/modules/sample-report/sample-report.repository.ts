@@ -1,3 +1,4 @@
+import { sampleReportOwnerEmail } from '@linkaudit/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -11,7 +12,7 @@ export const sampleScanKey = 'sample-scan-id';
  */
 export const sampleOwner = {
   id: '00000000-0000-4000-8000-00000000a11d',
-  email: 'system:sample-report',
+  email: sampleReportOwnerEmail,
   planId: 'Enterprise',
 } as const;
 

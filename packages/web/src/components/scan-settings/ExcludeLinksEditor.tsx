@@ -35,6 +35,7 @@ export function ExcludeLinksEditor({
           item.link,
           links.filter((_, other) => other !== index),
           caseSensitive,
+          scanUrl,
         );
         const label = t('scan.exclude.entry', { n: index + 1 });
         // SPEC §3 Exclude link item: an entry is edited (link and comment) or read; an entry

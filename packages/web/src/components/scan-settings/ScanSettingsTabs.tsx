@@ -210,7 +210,9 @@ export function ScanSettingsTabs({
       children: (
         <>
           <label htmlFor="max-links" className="slider-label">
-            {t('scan.options.maxLinks')}: <strong data-testid="max-links-value">{linksText}</strong>
+            {t('scan.options.maxLinks')}
+            {t('punctuation.colon')}
+            <strong data-testid="max-links-value">{linksText}</strong>
           </label>
           <Slider
             id="max-links"

@@ -4,15 +4,27 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminAuditEntry } from '@linkaudit/core';
 import { useAudit } from '../api/admin-api';
+import { auditChanges } from '../lib/audit-changes';
 
-/** Compact JSON of a before/after state (the whole of it on hover). */
-function State({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <>—</>;
-  const text = JSON.stringify(value);
+/**
+ * One side of what an action changed: the changed fields only, each with its value on this side
+ * ("—" where the record did not have it); the whole record on hover.
+ */
+function Changes({ entry, side }: { entry: AdminAuditEntry; side: 'before' | 'after' }) {
+  const { t } = useTranslation();
+  const changes = auditChanges(entry.before, entry.after);
+  if (entry[side] === null || entry[side] === undefined) return <>—</>;
+  if (changes.length === 0) return <>{t('admin.audit.unchanged')}</>;
   return (
-    <Typography.Text code className="admin-audit-state" title={JSON.stringify(value, null, 2)}>
-      {text.length > 160 ? `${text.slice(0, 160)}…` : text}
-    </Typography.Text>
+    <ul className="admin-audit-state" title={JSON.stringify(entry[side], null, 2)}>
+      {changes.map((change) => (
+        <li key={change.field}>
+          <Typography.Text code>{change.field}</Typography.Text>
+          {t('admin.audit.valueSeparator')}
+          {change[side] ?? '—'}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -43,8 +55,16 @@ export function AdminAudit() {
         </Typography.Text>
       ),
     },
-    { key: 'before', title: t('admin.audit.before'), render: (_, e) => <State value={e.before} /> },
-    { key: 'after', title: t('admin.audit.after'), render: (_, e) => <State value={e.after} /> },
+    {
+      key: 'before',
+      title: t('admin.audit.before'),
+      render: (_, entry) => <Changes entry={entry} side="before" />,
+    },
+    {
+      key: 'after',
+      title: t('admin.audit.after'),
+      render: (_, entry) => <Changes entry={entry} side="after" />,
+    },
   ];
   return (
     <div className="admin-audit">

@@ -10,6 +10,7 @@ import { errorMessages, responseStatus, translateMessage } from '../../../lib/er
 import { formatDuration } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { useAdminScans, useRequeue, useSetFailed, type AdminScanFilter } from '../api/admin-api';
+import { ownerName } from '../lib/owner-name';
 import { AdminSettingsDialog } from './AdminSettingsDialog';
 
 const statusChoices = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
@@ -45,7 +46,7 @@ export function AdminScans() {
   const confirmFailed = (scan: AdminScan) => {
     void modal.confirm({
       title: t('admin.scans.failTitle'),
-      content: t('admin.scans.failText', { url: scan.url, owner: scan.ownerEmail }),
+      content: t('admin.scans.failText', { url: scan.url, owner: ownerName(scan.ownerEmail, t) }),
       okText: t('admin.scans.setFailed'),
       okButtonProps: { danger: true },
       cancelText: t('scan.answers.close'),
@@ -76,7 +77,7 @@ export function AdminScans() {
       title: t('admin.scans.owner'),
       dataIndex: 'ownerEmail',
       sorter: true,
-      render: (owner: string) => <span className="admin-owner">{owner}</span>,
+      render: (owner: string) => <span className="admin-owner">{ownerName(owner, t)}</span>,
     },
     {
       key: 'url',

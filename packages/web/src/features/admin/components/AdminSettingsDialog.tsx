@@ -11,6 +11,7 @@ import { errorMessages, translateMessage } from '../../../lib/errors';
 import { excludeListProblems } from '../../../lib/exclude-links';
 import { toastSuccess } from '../../../lib/notify';
 import { useRequeue } from '../api/admin-api';
+import { ownerName } from '../lib/owner-name';
 
 const urlOptions = { allowPrivate: true };
 
@@ -34,7 +35,7 @@ export function AdminSettingsDialog({ scan, onClose }: { scan: AdminScan; onClos
     if (!check.ok) return setInvalidUrl(true);
     const { excludeLinks, caseSensitive } = settings;
     const links = excludeLinks.map((item) => item.link);
-    if (excludeListProblems(links, caseSensitive).length > 0) return setTab('exclude');
+    if (excludeListProblems(links, caseSensitive, check.url).length > 0) return setTab('exclude');
     setFailure([]);
     requeue.mutate(
       { id: scan.id, scanSettings: { ...settings, url: check.url } },
@@ -56,7 +57,7 @@ export function AdminSettingsDialog({ scan, onClose }: { scan: AdminScan; onClos
     <Modal
       open
       width={860}
-      title={t('admin.settings.title', { owner: scan.ownerEmail })}
+      title={t('admin.settings.title', { owner: ownerName(scan.ownerEmail, t) })}
       okText={t('admin.settings.save')}
       cancelText={t('scan.answers.close')}
       okButtonProps={{ loading: busy(requeue.isPending) }}

@@ -1,7 +1,7 @@
 import { Button, Card, Form, Input } from 'antd';
 import { busy } from '../../../lib/busy';
 import { useTranslation } from 'react-i18next';
-import { useSchemaRules } from '../../../lib/form';
+import { useSchemaRules, useSubmitOnce } from '../../../lib/form';
 import {
   changePasswordFormSchema,
   useChangePassword,
@@ -14,6 +14,7 @@ export function ChangePasswordCard({ hasLocalLogin }: { hasLocalLogin: boolean }
   const rules = useSchemaRules(changePasswordFormSchema(hasLocalLogin));
   const [form] = Form.useForm<ChangePasswordForm>();
   const change = useChangePassword({ onSuccess: () => form.resetFields() });
+  const submit = useSubmitOnce(change);
 
   return (
     <Card
@@ -24,7 +25,7 @@ export function ChangePasswordCard({ hasLocalLogin }: { hasLocalLogin: boolean }
         layout="vertical"
         name="change-password"
         requiredMark={false}
-        onFinish={(values) => !change.isPending && change.mutate(values)}
+        onFinish={submit}
         className="card-form"
       >
         {hasLocalLogin && (

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { RegistrationFields } from '../../../components/account/RegistrationFields';
 import { PageCard } from '../../../components/ui/PageCard';
 import { paths } from '../../../config/paths';
-import { useSchemaRules } from '../../../lib/form';
+import { useSchemaRules, useSubmitOnce } from '../../../lib/form';
 import { registerFormSchema, useRegister, type RegisterForm } from '../api/register';
 import { ExternalLoginButtons } from './ExternalLoginButtons';
 
@@ -20,6 +20,7 @@ export default function JoinPage() {
   const register = useRegister({
     onSuccess: () => setJoinedAs(form.getFieldValue('username') as string),
   });
+  const submit = useSubmitOnce(register);
 
   if (joinedAs) {
     return (
@@ -45,7 +46,7 @@ export default function JoinPage() {
         layout="vertical"
         name="join"
         requiredMark={false}
-        onFinish={(values) => !register.isPending && register.mutate(values)}
+        onFinish={submit}
       >
         <RegistrationFields rules={rules} />
         <Button

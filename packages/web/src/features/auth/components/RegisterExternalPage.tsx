@@ -7,7 +7,7 @@ import { PageCard } from '../../../components/ui/PageCard';
 import { paths, safeReturnUrl } from '../../../config/paths';
 import { getUserInfo, userInfoQueryOptions } from '../../../lib/api/get-user-info';
 import { busy } from '../../../lib/busy';
-import { useSchemaRules } from '../../../lib/form';
+import { useSchemaRules, useSubmitOnce } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/notify';
 import { setSessionToken } from '../../../lib/session';
 import {
@@ -109,6 +109,7 @@ function RegisterExternalForm(props: {
   const { t } = useTranslation();
   const rules = useSchemaRules(registerExternalFormSchema);
   const register = useRegisterExternal(props.token, props.onDone);
+  const submit = useSubmitOnce(register);
   return (
     <PageCard title={t('account.external.title')} subtitle={t('account.external.subtitle')}>
       <Form<RegisterExternalForm>
@@ -116,7 +117,7 @@ function RegisterExternalForm(props: {
         name="register-external"
         requiredMark={false}
         initialValues={props.initial}
-        onFinish={(values) => !register.isPending && register.mutate(values)}
+        onFinish={submit}
       >
         <Form.Item name="userName" label={t('account.fields.email')} rules={rules('userName')}>
           <Input type="email" autoComplete="email" />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageCard } from '../../../components/ui/PageCard';
 import { paths } from '../../../config/paths';
-import { useSchemaRules } from '../../../lib/form';
+import { useSchemaRules, useSubmitOnce } from '../../../lib/form';
 import {
   resetPasswordFormSchema,
   useResetPassword,
@@ -21,6 +21,7 @@ export default function ResetPasswordPage() {
   const reset = useResetPassword({
     onSuccess: () => void navigate(paths.signIn.path, { replace: true }),
   });
+  const submit = useSubmitOnce(reset);
 
   return (
     <PageCard
@@ -43,7 +44,7 @@ export default function ResetPasswordPage() {
         name="reset"
         requiredMark={false}
         initialValues={{ email: search.get('email') ?? '', code }}
-        onFinish={(values) => !reset.isPending && reset.mutate({ ...values, code })}
+        onFinish={(values) => submit({ ...values, code })}
       >
         <Form.Item name="code" hidden>
           <Input />

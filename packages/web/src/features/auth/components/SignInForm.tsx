@@ -3,7 +3,7 @@ import { busy } from '../../../lib/busy';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useSchemaRules } from '../../../lib/form';
+import { useSchemaRules, useSubmitOnce } from '../../../lib/form';
 import { signInFormSchema, useSignIn, type SignInForm as SignInValues } from '../api/sign-in';
 
 /** E-mail, password and remember me; used by the sign-in screen and the login dialog. */
@@ -11,6 +11,7 @@ export function SignInForm({ onSignedIn, idPrefix }: { onSignedIn: () => void; i
   const { t } = useTranslation();
   const rules = useSchemaRules(signInFormSchema);
   const signIn = useSignIn({ onSuccess: onSignedIn });
+  const submit = useSubmitOnce(signIn);
 
   return (
     <Form<SignInValues>
@@ -18,7 +19,7 @@ export function SignInForm({ onSignedIn, idPrefix }: { onSignedIn: () => void; i
       name={idPrefix}
       requiredMark={false}
       initialValues={{ username: '', password: '', rememberMe: false }}
-      onFinish={(values) => !signIn.isPending && signIn.mutate(values)}
+      onFinish={submit}
     >
       <Form.Item name="username" label={t('account.fields.email')} rules={rules('username')}>
         <Input type="email" autoComplete="username" />

@@ -66,7 +66,12 @@ export function PlanCard({
             )}
             <span>
               {label}
-              {typeof value === 'string' && <strong>: {value}</strong>}
+              {typeof value === 'string' && (
+                <strong>
+                  {t('punctuation.colon')}
+                  {value}
+                </strong>
+              )}
             </span>
           </li>
         ))}

@@ -93,6 +93,7 @@ export function UpdatePaymentDialog(
           type="warning"
           showIcon
           title={t('billing.updateCard.failedPayment')}
+          description={t('billing.updateCard.whyForced')}
           className="update-card-reason"
         />
       )}

@@ -50,7 +50,9 @@ export function UrlBox({ onScan }: { onScan: (url: string) => void }) {
         validateStatus={
           invalid ? 'error' : checking && url.trim() !== '' ? 'validating' : undefined
         }
-        extra={<UrlHelp checking={checking && url.trim() !== ''} invalid={invalid} />}
+        extra={
+          <UrlHelp checking={checking && url.trim() !== ''} invalid={invalid} url={checkedUrl} />
+        }
         label={t('home.urlLabel')}
         htmlFor="home-url"
       >

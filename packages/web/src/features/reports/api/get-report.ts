@@ -95,6 +95,7 @@ export const useReportSummary = (scanId: string) =>
   useQuery({
     queryKey: ['report', scanId, 'summary'],
     queryFn: () => getReportSummary(scanId),
+    enabled: scanId !== '',
     meta: { silent: true },
     retry: false,
   });

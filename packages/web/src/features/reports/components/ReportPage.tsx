@@ -201,7 +201,10 @@ export default function ReportPage() {
           onChange={(groupBy) => setView('link', { ...views.link, groupBy, page: 1 })}
           options={(['none', 'target', 'source', 'reason'] as const).map((value) => ({
             value,
-            label: `${t('report.toolbar.groupBy')}: ${t(`report.groupBy.${value}`)}`,
+            label: t('punctuation.labelValue', {
+              label: t('report.toolbar.groupBy'),
+              value: t(`report.groupBy.${value}`),
+            }),
           }))}
         />
       )}
@@ -285,6 +288,7 @@ export default function ReportPage() {
                   expanded={expanded}
                   onExpand={setExpanded}
                   onShowIgnored={(which) => showTriaged(which, 'ignored')}
+                  onShowPages={() => chooseTab('page')}
                 />
               </>
             ),

@@ -164,12 +164,15 @@ export function SummaryView({
   expanded,
   onExpand,
   onShowIgnored,
+  onShowPages,
 }: {
   summary: ReportSummary;
   expanded: string[];
   onExpand?: (keys: string[]) => void;
   /** Opens the link or rule tab on its ignored rows (the report screen; not the print view). */
   onShowIgnored?: (tab: 'link' | 'ruleResult') => void;
+  /** Opens the Page tab (the report screen); the print view has no tabs to point to. */
+  onShowPages?: () => void;
 }) {
   const { t } = useTranslation();
   const settings = settingsOf(summary);
@@ -302,7 +305,13 @@ export function SummaryView({
                 <EmptyState text={t('report.empty.noFatPage')} />
               ) : (
                 <Typography.Paragraph>
-                  {t('report.summary.fatPages', { count: summary.fattestPages })}
+                  {onShowPages ? (
+                    <Typography.Link onClick={onShowPages}>
+                      {t('report.summary.fatPages', { count: summary.fattestPages })}
+                    </Typography.Link>
+                  ) : (
+                    t('report.summary.fatPagesPrint', { count: summary.fattestPages })
+                  )}
                 </Typography.Paragraph>
               )}
             </Section>

@@ -196,7 +196,10 @@ export function TriageFilterSelect({
         onChange={onChange}
         options={triageFilters.map((filter) => ({
           value: filter,
-          label: `${t('report.triage.filter')}: ${t(`report.triage.filterOption.${filter}`)}`,
+          label: t('punctuation.labelValue', {
+            label: t('report.triage.filter'),
+            value: t(`report.triage.filterOption.${filter}`),
+          }),
         }))}
       />
       {ignored !== undefined && ignored > 0 && current !== 'ignored' && (

@@ -18,6 +18,7 @@ import { errorMessages } from '../../../lib/errors';
 import { useReportPdf } from '../api/report-pdf';
 import { usePdfDocument, usePdfPage } from './pdf-pages';
 import './report-viewer.css';
+import { useReportSummary } from '../api/get-report';
 
 /** Zoom steps (1 = the PDF's own size: one point a CSS pixel). */
 const zoomSteps = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
@@ -38,7 +39,9 @@ export default function ReportViewerPage() {
   const knownType = pathId !== undefined || (params.get('reportTypeID') ?? '0') === '0';
   const pdf = useReportPdf(knownType ? scanId : '', languageOfTag(i18n.language));
 
-  const heading = <PageHeading title={t('reportViewer.title')} lead={scanId || undefined} />;
+  // The site the report is about under the title (issue 37), not the scan's id.
+  const summary = useReportSummary(knownType ? scanId : '');
+  const heading = <PageHeading title={t('reportViewer.title')} lead={summary.data?.url} />;
   const problem = (text: string) => (
     <div className="report-page">
       {heading}

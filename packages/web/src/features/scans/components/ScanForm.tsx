@@ -132,6 +132,7 @@ export function ScanForm({
       excludeListProblems(
         settings.excludeLinks.map((item) => item.link),
         settings.caseSensitive,
+        check.url,
       ).length > 0
     ) {
       setTab('exclude');
@@ -161,7 +162,7 @@ export function ScanForm({
           label={t('home.urlLabel')}
           htmlFor="scan-url"
           validateStatus={invalid ? 'error' : checking ? 'validating' : undefined}
-          extra={<UrlHelp checking={checking} invalid={invalid} />}
+          extra={<UrlHelp checking={checking} invalid={invalid} url={checkedUrl} />}
         >
           <Space.Compact className="url-box-row">
             <Input

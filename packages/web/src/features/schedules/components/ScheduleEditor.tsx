@@ -81,6 +81,7 @@ export function ScheduleEditor({
       excludeListProblems(
         excludeLinks.map((item) => item.link),
         caseSensitive,
+        check.url,
       ).length > 0
     ) {
       setSettingsOpen(['settings']);
