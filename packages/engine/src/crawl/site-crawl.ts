@@ -285,10 +285,11 @@ export class SiteCrawl {
       onPageUrl?.(fetched.html.finalUrl);
       finalAddress = await this.reader.read(target, fetched, recorded);
     }
-    this.ledger.settle(target, fetched.check);
-    if (finalAddress && fetched.check.state === 'ok')
-      this.ledger.settle(finalAddress, { ...fetched.check, redirects: [] });
-    return fetched.check;
+    const check = withReadSize(fetched.check, target.bytes);
+    this.ledger.settle(target, check);
+    if (finalAddress && check.state === 'ok')
+      this.ledger.settle(finalAddress, { ...check, redirects: [] });
+    return check;
   }
 
   /**
@@ -338,6 +339,16 @@ export class SiteCrawl {
       },
     };
   }
+}
+
+/**
+ * A page's check with the bytes of HTML read as its size (issue 37): a page sent chunked has no
+ * Content-Length, and a compressed one states its compressed length, so the size every reader
+ * of the check sums (the report's file types) is what was read, as the engine's own file types
+ * and page weights count it.
+ */
+function withReadSize(check: LinkCheck, bytes: number | undefined): LinkCheck {
+  return check.state === 'ok' && bytes !== undefined ? { ...check, size: bytes } : check;
 }
 
 function describe(check: LinkCheck | undefined): string {

@@ -97,6 +97,18 @@ describe('file types', () => {
     expect(done.summary.fileTypes).toEqual(expected.sort(bySizeThenType));
   });
 
+  it('gives a read page its HTML bytes as the size of its link check', async () => {
+    // The server sums the checks' sizes for the report's file types: a page sent compressed (its
+    // Content-Length is the compressed size) or chunked (none) still weighs its HTML.
+    const { links } = await collectScan({ url: site.url('/'), scanDepth: 3 }, { lookup });
+    const sizeOf = (url: string) => {
+      const check = links.find((link) => link.url === url)?.check;
+      return check?.state === 'ok' ? check.size : undefined;
+    };
+    expect(sizeOf(site.url('/'))).toBe(bytes(homePage));
+    expect(sizeOf(site.url('/about.html'))).toBe(bytes(aboutPage));
+  });
+
   it('learns sizes with as few requests as it can', async () => {
     const [before, filesBefore] = [site.requests.length, files.requests.length];
     await collectScan({ url: site.url('/'), scanDepth: 3 }, { lookup });
