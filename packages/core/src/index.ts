@@ -10,6 +10,7 @@ export * from './websites.js';
 export * from './scan-summary.js';
 export * from './failure-reasons.js';
 export * from './request-failures.js';
+export * from './scan-failures.js';
 export * from './rule.js';
 export * from './account.js';
 export * from './language.js';

@@ -338,6 +338,8 @@ export const reportSummarySchema = z.object({
   scanId: z.string(),
   url: z.string(),
   status: z.number().int(),
+  /** Why the scan failed (scan-failures.ts), as the scan's own `logMessage`; null otherwise. */
+  logMessage: z.string().nullable().optional(),
   numPages: z.number().int(),
   totalLinks: z.number().int(),
   uniqueLinks: z.number().int(),

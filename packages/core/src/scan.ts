@@ -107,6 +107,8 @@ export type RequeueScanRequest = z.input<typeof requeueScanRequestSchema>;
 /** GET /reports/BrokenLinksSummary/{id}: the running stats of SPEC §3. */
 export const brokenLinksSummarySchema = z.object({
   status: z.number().int(),
+  /** Why the scan failed (scan-failures.ts), as the scan's own `logMessage`; null otherwise. */
+  logMessage: z.string().nullable().optional(),
   badLinks: z.number().int(),
   uniqueBadLinks: z.number().int(),
   totalLinks: z.number().int(),

@@ -23,6 +23,6 @@ export {
   type FunctionFactory,
 } from './isolation/isolated-options.js';
 export { hostsLookup, type HostsMap, type HostsLookup } from './fetch/hosts-lookup.js';
-export { scanFailureMessages } from './scan-messages.js';
+export { scanFailureMessages } from '@linkaudit/core';
 export { renderingUnavailable } from './render/chromium.js';
 export type { CachedResult, ResultCache } from './crawl/result-cache.js';

@@ -1,4 +1,4 @@
-import type { PostCrawlPhase } from '@linkaudit/core';
+import { scanFailureMessages, type PostCrawlPhase } from '@linkaudit/core';
 import { SiteAnalysis } from './analysis/site-analysis.js';
 import { AnchorIndex } from './checks/anchors.js';
 import { CertificateInspector } from './checks/certificates.js';
@@ -219,7 +219,7 @@ class ScanRun {
       }
     } catch (error) {
       if (!(error instanceof ScanStoppedError))
-        failure = `Engine error: ${(error as Error).message}`;
+        failure = scanFailureMessages.engineError((error as Error).message);
     }
     const analysis = await this.finish(crawl, rules);
     return this.done(failure, crawl, analysis, rules);

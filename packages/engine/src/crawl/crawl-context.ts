@@ -1,3 +1,4 @@
+import { scanFailureMessages } from '@linkaudit/core';
 import type { CrawlSettings } from '../crawl-settings.js';
 import type { HttpClient } from '../fetch/http-client.js';
 import { compileExclusions, exclusionProblems, type ExclusionMatcher } from './exclusions.js';
@@ -72,5 +73,5 @@ function checkedStart(settings: CrawlSettings): URL | string {
   } catch {
     // reported below
   }
-  return `Not a valid http(s) address to scan: "${settings.url}"`;
+  return scanFailureMessages.invalidStart(settings.url);
 }

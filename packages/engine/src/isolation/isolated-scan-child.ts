@@ -2,6 +2,7 @@
 // scan with the engine options rebuilt, sends the events back in batches and exits after `done`.
 // A `stop` cancels the scan; the API's process going away ends this one at once. Each batch waits
 // for the API's `ack` beyond the first few, and the crawl waits while too many events are held.
+import { scanFailureMessages } from '@linkaudit/core';
 import type { ScanEvent } from '../events.js';
 import { runScan } from '../scan.js';
 import { EventBatcher } from './event-batcher.js';
@@ -33,7 +34,7 @@ async function start(message: Extract<ToScanProcess, { type: 'start' }>): Promis
   } catch (error) {
     // runScan never rejects for scan problems: this is an engine fault. What it found still goes.
     await events.flush();
-    send({ type: 'failed', error: `Engine error: ${(error as Error).message}` }, () =>
+    send({ type: 'failed', error: scanFailureMessages.engineError((error as Error).message) }, () =>
       process.exit(1),
     );
     return;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanEvent } from '../events.js';
 import { blockedAddressCode } from '../fetch/address-policy.js';
 import { runScan } from '../scan.js';
-import { scanFailureMessages } from '../scan-messages.js';
+import { scanFailureMessages } from '@linkaudit/core';
 import {
   createLookup,
   fastEngineOptions,

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Backpressure } from '../backpressure.js';
 import type { CrawlSettings } from '../crawl-settings.js';
 import type { DoneEvent, ScanEvent, StopCause } from '../events.js';
-import { scanFailureMessages } from '../scan-messages.js';
+import { scanFailureMessages } from '@linkaudit/core';
 import type { IsolatedEngineOptions } from './isolated-options.js';
 import {
   batchesInFlight,
@@ -115,7 +115,7 @@ class IsolatedScan {
         tell(child, { type: 'start', settings: this.settings, options: engineOptions });
       } catch (error) {
         // Options that cannot be cloned (a function where data belongs): nothing can start.
-        this.failure = `Engine error: ${(error as Error).message}`;
+        this.failure = scanFailureMessages.engineError((error as Error).message);
         this.kill(child);
         return;
       }
@@ -169,7 +169,7 @@ class IsolatedScan {
     try {
       this.options.onEvent(event);
     } catch (error) {
-      this.failure = `Engine error: ${(error as Error).message}`;
+      this.failure = scanFailureMessages.engineError((error as Error).message);
       this.kill(child);
     }
   }

@@ -282,6 +282,7 @@ export class ReportService {
     ]);
     return {
       status: row.status,
+      logMessage: row.log_message,
       badLinks: row.bad_links,
       uniqueBadLinks: row.unique_bad_links,
       totalLinks: row.total_links,

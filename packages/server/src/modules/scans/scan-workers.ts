@@ -1,6 +1,12 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { emptyScanSummary, endingStatus, resolvedScanSchema, ScanStatus } from '@linkaudit/core';
+import {
+  emptyScanSummary,
+  endingStatus,
+  resolvedScanSchema,
+  scanFailureMessages,
+  ScanStatus,
+} from '@linkaudit/core';
 import {
   crawlSettingsFor,
   type CrawlSettings,
@@ -287,7 +293,7 @@ export class ScanWorkers {
     } catch (error) {
       this.deps.log.error({ err: error, scanId: scan.id }, 'writing scan results failed');
       status = ScanStatus.Failed;
-      logMessage = 'Engine Exception: the results could not be saved.';
+      logMessage = scanFailureMessages.resultsNotSaved;
     }
     if (written) {
       await this.deps

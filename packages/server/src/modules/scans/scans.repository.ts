@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { adminMessages, isFinishedStatus, ScanStatus } from '@linkaudit/core';
+import { adminMessages, isFinishedStatus, scanFailureMessages, ScanStatus } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
 import type { ScansTable } from './scans.table.js';
 
@@ -268,7 +268,7 @@ async function reapLeases(
       status: ScanStatus.Failed,
       lease_owner: null,
       completed_at: now,
-      log_message: `The scan stopped ${maxAttempts} times without finishing (worker lost).`,
+      log_message: scanFailureMessages.workerLost(maxAttempts),
     })
     .returning('id')
     .execute();
