@@ -12,6 +12,7 @@ import {
   type ScanSummary,
 } from '@linkaudit/core';
 import type { Database } from '../../db/schema.js';
+import { scanRules } from '../scans/scan-rules.js';
 import type { ScanRow } from '../scans/scans.service.js';
 import {
   brokenAnchorLinks,
@@ -43,6 +44,8 @@ export interface ReportFigures {
   fattest: Awaited<ReturnType<typeof pagePage>>;
   rules: Awaited<ReturnType<typeof rulePage>>;
   brokenSamples: ReportSummary['brokenSamples'];
+  /** Links to a #fragment their page does not have (the Broken Anchor reason). */
+  anchorLinks: number;
 }
 
 /**
@@ -81,43 +84,39 @@ export async function reportFigures(db: Kysely<Database>, id: string): Promise<R
       ).rows,
     })),
   );
-  return { reasons, buckets, types, categories, fattest, rules, brokenSamples };
+  return { reasons, buckets, types, categories, fattest, rules, brokenSamples, anchorLinks };
 }
 
 /** The report model of `scan` from its own row and its figures. */
 export function assembleReport(scan: ScanRow, figures: ReportFigures): ReportSummary {
-  const { reasons, buckets, types, categories, fattest, rules, brokenSamples } = figures;
+  const { buckets, types, fattest, rules, brokenSamples } = figures;
   const summary = storedSummary(scan);
   const pages = Number(scan.num_pages);
+  const settings = scanRequestSchema.parse(JSON.parse(scan.settings_json));
   return {
     scanId: scan.id,
     url: scan.url,
     status: scan.status,
+    logMessage: scan.log_message,
     numPages: pages,
     totalLinks: Number(scan.total_links),
     uniqueLinks: Number(scan.unique_links),
     badLinks: Number(scan.bad_links),
     uniqueBadLinks: Number(scan.unique_bad_links),
-    brokenAnchors: summary.brokenAnchors,
+    brokenAnchors: figures.anchorLinks,
     duplicateAnchors: summary.duplicateAnchors,
     fattestPages: fattest.total,
     certificateProblems: summary.certificateProblems,
     duration: Number(scan.duration_ms),
     // The settings as the owner asked for them (SPEC): the stored resolved scan less its linkLimit.
-    scanSettingsJson: JSON.stringify(scanRequestSchema.parse(JSON.parse(scan.settings_json))),
-    reasons,
+    scanSettingsJson: JSON.stringify(settings),
+    reasons: brokenReasons(figures),
     pageSizeBuckets: buckets.map((count, index) => ({
       label: bucketLabels[index] ?? '',
       pages: count,
     })),
     contentTypeSizes: types,
-    // Failed = pages with a violation of the category; passed = the other pages.
-    ruleCategories: categories.map((category) => ({
-      categoryID: category.categoryID,
-      name: ruleCategoryLabel(category.categoryID),
-      failed: category.count,
-      passed: Math.max(0, pages * category.rules - category.count),
-    })),
+    ruleCategories: ruleCategoryChecks(figures.categories, settings.selectedRules, pages),
     brokenSamples,
     ruleSamples: rules.rows,
     ...(summary.cutShort && summary.cutShort.length > 0 ? { cutShort: summary.cutShort } : {}),
@@ -127,11 +126,58 @@ export function assembleReport(scan: ScanRow, figures: ReportFigures): ReportSum
 }
 
 /**
+ * The one count of broken links by reason (issue 37) that the summary's figures, its pie, its
+ * sample list and the PDF all read: SPEC §8's reasons, then Broken Anchor (the link tab's own
+ * reason) with every link to a missing #fragment.
+ */
+function brokenReasons(figures: ReportFigures): ReportSummary['reasons'] {
+  return figures.anchorLinks > 0
+    ? [
+        ...figures.reasons,
+        { failureReason: brokenAnchorReason, numberOfReferences: figures.anchorLinks },
+      ]
+    : figures.reasons;
+}
+
+/**
+ * Each rule category the scan checked, with or without findings (issue 37): its checks are its
+ * pages × its rules that ran; failed = the pairs with a finding, passed = the rest. A category
+ * with findings of rules not among the selected ones (none today) counts the rules that found.
+ */
+function ruleCategoryChecks(
+  categories: ReportFigures['categories'],
+  selectedRules: readonly number[],
+  pages: number,
+): ReportSummary['ruleCategories'] {
+  const rulesPerCategory = new Map<number, number>();
+  const categoryOf = new Map(scanRules().map((rule) => [rule.linkAuditorRuleID, rule.categoryID]));
+  for (const id of selectedRules) {
+    const category = categoryOf.get(id);
+    if (category !== undefined)
+      rulesPerCategory.set(category, (rulesPerCategory.get(category) ?? 0) + 1);
+  }
+  const found = new Map(categories.map((category) => [category.categoryID, category]));
+  const ids = [...new Set([...rulesPerCategory.keys(), ...found.keys()])].sort((a, b) => a - b);
+  return ids.map((categoryID) => {
+    const failed = found.get(categoryID)?.failedChecks ?? 0;
+    const rules = Math.max(
+      rulesPerCategory.get(categoryID) ?? 0,
+      found.get(categoryID)?.rules ?? 0,
+    );
+    return {
+      categoryID,
+      name: ruleCategoryLabel(categoryID),
+      failed,
+      passed: Math.max(0, pages * rules - failed),
+    };
+  });
+}
+
+/**
  * The figures the report takes from a scan's stored summary (`summary_json`: the engine's
  * ScanSummary, written when the scan finishes). A scan without one yet reads as zeros.
  */
 const storedSummarySchema = z.object({
-  brokenAnchors: z.number().default(0),
   duplicateAnchors: z.number().default(0),
   certificateProblems: z.number().default(0),
   cutShort: z.array(z.enum(postCrawlPhases)).optional(),
@@ -140,7 +186,6 @@ const storedSummarySchema = z.object({
 }) satisfies z.ZodType<
   Pick<
     ScanSummary,
-    | 'brokenAnchors'
     | 'duplicateAnchors'
     | 'certificateProblems'
     | 'cutShort'

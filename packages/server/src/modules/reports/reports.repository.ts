@@ -1205,6 +1205,12 @@ export async function ruleGroupPage(
   };
 }
 
+/**
+ * A rule category's failed checks: the pages × rules pairs with at least one finding (one page
+ * may break one rule many times; the summary's doughnuts count each page's rule once).
+ */
+const failedChecks = sql<number | string>`count(distinct (r.page_id || ' ' || r.rule_id))`;
+
 export async function ruleCategoryCounts(
   db: Kysely<Database>,
   scanId: string,
@@ -1217,6 +1223,7 @@ export async function ruleCategoryCounts(
       'r.category_id',
       (eb) => eb.fn.countAll<number | string>().as('count'),
       sql<number | string>`count(distinct r.rule_id)`.as('rules'),
+      failedChecks.as('failed_checks'),
     ])
     .where('r.scan_id', '=', scanId)
     .where(triage)
@@ -1226,6 +1233,7 @@ export async function ruleCategoryCounts(
     categoryID: row.category_id,
     count: Number(row.count),
     rules: Number(row.rules),
+    failedChecks: Number(row.failed_checks),
   }));
 }
 
@@ -1423,8 +1431,8 @@ export interface IgnoredFigures {
   /** Broken link occurrences and URLs, by failure reason. */
   links: Array<{ reason: string; links: number; urls: number }>;
   brokenAnchors: number;
-  /** Rule findings by rule category. */
-  findings: Array<{ categoryID: number; count: number }>;
+  /** Rule findings by rule category, and the pages × rules pairs they are in. */
+  findings: Array<{ categoryID: number; count: number; failedChecks: number }>;
 }
 
 export async function ignoredFigures(
@@ -1454,7 +1462,11 @@ export async function ignoredFigures(
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('scan_rule_violations as r')
-      .select(['r.category_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .select([
+        'r.category_id',
+        (eb) => eb.fn.countAll<number | string>().as('count'),
+        failedChecks.as('failed_checks'),
+      ])
       .where('r.scan_id', '=', scanId)
       .where(findingMarked(db, scanId, scope, 'ignored'))
       .groupBy('r.category_id')
@@ -1467,6 +1479,10 @@ export async function ignoredFigures(
       urls: Number(row.urls),
     })),
     brokenAnchors: Number(anchors.count),
-    findings: findings.map((row) => ({ categoryID: row.category_id, count: Number(row.count) })),
+    findings: findings.map((row) => ({
+      categoryID: row.category_id,
+      count: Number(row.count),
+      failedChecks: Number(row.failed_checks),
+    })),
   };
 }

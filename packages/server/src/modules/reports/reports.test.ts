@@ -1,5 +1,12 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestMessages, ScanStatus } from '@linkaudit/core';
+import {
+  requestFailureTexts,
+  requestMessages,
+  ScanStatus,
+  startPageFailure,
+} from '@linkaudit/core';
 import {
   fastEngineOptions,
   htmlPage,
@@ -55,7 +62,8 @@ describe.each(testDialects())('reports over HTTP (%s)', (dialect) => {
           url: site.url('/'),
           scanDepth: 3,
           checkAnchors: true,
-          selectedRules: [4001, 4003],
+          // 5002 (Zoom disabled) finds nothing here: its category still has a doughnut.
+          selectedRules: [4001, 4003, 5002],
         },
       },
       owner.token,
@@ -148,9 +156,12 @@ describe.each(testDialects())('reports over HTTP (%s)', (dialect) => {
       duplicateAnchors: 0,
       certificateProblems: 0,
       fattestPages: 0,
+      // One count of broken links by reason: the pie, the sample list and the PDF read it, so
+      // the broken anchor is among them (issue 37).
       reasons: [
         { failureReason: 'Not Found', numberOfReferences: 2 },
         { failureReason: 'Internal Server Error', numberOfReferences: 1 },
+        { failureReason: 'Broken Anchor', numberOfReferences: 1 },
       ],
       pageSizeBuckets: [
         { label: '< 1 MB', pages: 3 },
@@ -165,14 +176,19 @@ describe.each(testDialects())('reports over HTTP (%s)', (dialect) => {
         { contentType: 'image/png', count: 1, totalSize: 1200 },
         { contentType: 'text/html; charset=utf-8', count: 3, totalSize: 397 },
       ],
-      // Three pages × two rules: three page/rule pairs failed, three passed.
-      ruleCategories: [{ categoryID: 4, name: 'SEO', passed: 3, failed: 3 }],
+      // Three pages × two rules: three page/rule pairs failed, three passed. A category whose
+      // rules found nothing passed every check (issue 37): three pages × one rule.
+      ruleCategories: [
+        { categoryID: 4, name: 'SEO', passed: 3, failed: 3 },
+        { categoryID: 5, name: 'User Experience', passed: 3, failed: 0 },
+      ],
+      logMessage: null,
     });
     expect(summary.body.duration).toBeGreaterThanOrEqual(0);
     expect(JSON.parse(summary.body.scanSettingsJson as string)).toMatchObject({
       url: site.url('/'),
       checkAnchors: true,
-      selectedRules: [4001, 4003],
+      selectedRules: [4001, 4003, 5002],
     });
     // The settings as asked for: the plan's resolved link limit is the server's own business.
     expect(JSON.parse(summary.body.scanSettingsJson as string)).not.toHaveProperty('linkLimit');
@@ -438,6 +454,7 @@ describe.each(testDialects())('reports over HTTP (%s)', (dialect) => {
     expect(live.status).toBe(200);
     expect(live.body).toEqual({
       status: ScanStatus.Complete,
+      logMessage: null,
       badLinks: 3,
       uniqueBadLinks: 2,
       totalLinks: 9,
@@ -500,6 +517,34 @@ describe.each(testDialects())('reports over HTTP (%s)', (dialect) => {
       (await sendDelete(server.baseUrl, `/api/ScanApi/Trash?id=${trashedId}`, token)).status,
     ).toBe(200);
     expect((await read(`/api/report/summary/${trashedId}`, token)).status).toBe(404);
+  });
+
+  it('says why a scan failed: in the scan, its report summary and its broken-links summary', async () => {
+    // A port nothing listens on: the start page's request is refused (issue 37).
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const created = await api.post(
+      '/api/ScanApi/',
+      { scanSettings: { url: `http://127.0.0.1:${port}/` } },
+      owner.token,
+    );
+    const id = String(created.body.id);
+    await waitForScan(api, owner.token, id, (scan) => scan.status === ScanStatus.Failed);
+    const why = startPageFailure(requestFailureTexts.ECONNREFUSED);
+    const scans = (await read('/api/ScanApi/Get')).body as unknown as Array<
+      Record<string, unknown>
+    >;
+    expect(scans.find((scan) => scan.id === id)).toMatchObject({ logMessage: why });
+    expect((await read(`/api/report/summary/${id}`)).body).toMatchObject({
+      status: ScanStatus.Failed,
+      logMessage: why,
+    });
+    expect((await read(`/reports/BrokenLinksSummary/${id}`)).body).toMatchObject({
+      status: ScanStatus.Failed,
+      logMessage: why,
+    });
   });
 
   it('refuses bad query values with 400 and the field in modelState', async () => {

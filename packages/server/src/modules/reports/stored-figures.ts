@@ -51,7 +51,7 @@ interface StoredSummary {
 }
 
 /** Changes when the figures' shape does: older stored figures are computed again once. */
-const FIGURES_VERSION = 1;
+const FIGURES_VERSION = 2;
 const TAB_FIGURES = 'tabs';
 const SUMMARY = 'summary';
 

@@ -33,8 +33,11 @@ export function withoutIgnored(
   const links = ignored.links.reduce((sum, row) => sum + row.links, 0);
   const urls = ignored.links.reduce((sum, row) => sum + row.urls, 0);
   const findings = ignored.findings.reduce((sum, row) => sum + row.count, 0);
-  const lessByReason = new Map(ignored.links.map((row) => [row.reason, row.links]));
-  const lessByCategory = new Map(ignored.findings.map((row) => [row.categoryID, row.count]));
+  const lessByReason = new Map([
+    ...ignored.links.map((row): [string, number] => [row.reason, row.links]),
+    [brokenAnchorReason, ignored.brokenAnchors],
+  ]);
+  const lessByCategory = new Map(ignored.findings.map((row) => [row.categoryID, row.failedChecks]));
   const isIgnored = (key: string) => marks.get(key)?.mark === 'ignored';
   return {
     ...report,
