@@ -4,14 +4,16 @@ import { rowTriageSchema, triageFilters } from './triage.js';
 /**
  * Changes since the previous scan of the same site (issue 27): each problem of a scan (a broken
  * link, a broken anchor, an invalid certificate, a rule finding) is `new`, `still` there (since
- * its first-seen date) or, being in the previous scan and no longer here, `fixed`. The previous
+ * its first-seen date) or, being in the previous scan and no longer here, `fixed` when what it was
+ * on is still in this scan (the link, the anchor's link, the certificate's host, the finding's
+ * page) or `removed` when that is gone too (issue 37: a link taken off its page is no fix). The previous
  * scan is the owner's last finished scan before this one of the same schedule, or else of the
  * same start URL and scope.
  */
 export const problemKinds = ['link', 'anchor', 'certificate', 'rule'] as const;
 export type ProblemKind = (typeof problemKinds)[number];
 
-export const changeStates = ['new', 'still', 'fixed'] as const;
+export const changeStates = ['new', 'still', 'fixed', 'removed'] as const;
 export type ChangeState = (typeof changeStates)[number];
 
 export const scanChangesQuerySchema = z.object({
@@ -21,6 +23,8 @@ export const scanChangesQuerySchema = z.object({
   triage: z.enum(triageFilters).default('open'),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(50),
+  /** `csv`: every row matching state, kind and triage (no paging), as the report's CSV exports. */
+  format: z.enum(['json', 'csv']).default('json'),
 });
 export type ScanChangesQuery = z.infer<typeof scanChangesQuerySchema>;
 
@@ -44,6 +48,7 @@ export const changeCountsSchema = z.object({
   new: z.number().int(),
   still: z.number().int(),
   fixed: z.number().int(),
+  removed: z.number().int(),
 });
 export type ChangeCounts = z.infer<typeof changeCountsSchema>;
 

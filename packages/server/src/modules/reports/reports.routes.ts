@@ -129,7 +129,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
     },
   );
 
-  // Issue 27: what changed since the site's previous scan (new, still, fixed), owners only.
+  // Issue 27: what changed since the site's previous scan (new, still, fixed, removed), owners
+  // only; as CSV with format=csv (issue 37).
   routes.get(
     '/api/report/changes/:id',
     {
@@ -141,12 +142,37 @@ export function registerReportRoutes(app: FastifyInstance, deps: ReportRouteDeps
     },
     async (request, reply) => {
       const user = await optionalUser(app, request, reply);
-      const release = await heavyReadPlace(heavyReads, readerOf(request, user), reply);
+      const csv = request.query.format === 'csv';
+      const release = await heavyReadPlace(
+        csv ? exportReads : heavyReads,
+        readerOf(request, user),
+        reply,
+      );
       if (!release) return abandon(reply);
+      if (!csv) {
+        try {
+          return await reports.changes(user, request.params.id, request.query);
+        } finally {
+          release();
+        }
+      }
+      reply.raw.once('close', release);
       try {
-        return await reports.changes(user, request.params.id, request.query);
-      } finally {
+        const { fileName, chunks } = await reports.changesCsv(
+          user,
+          request.params.id,
+          request.query,
+        );
+        return (
+          reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${fileName}"`)
+            // A stream is piped as it is: the JSON answer's schema is not applied to it.
+            .send(Readable.from(chunks, { objectMode: false, highWaterMark: 64 * 1024 }) as never)
+        );
+      } catch (error) {
         release();
+        throw error;
       }
     },
   );

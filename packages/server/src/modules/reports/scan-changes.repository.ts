@@ -116,3 +116,73 @@ export async function problemsOfScans(
   }
   return byScan;
 }
+
+/** Lookups per statement when looking for problems' places in a scan. */
+const PLACES_PER_QUERY = 500;
+
+/**
+ * The keys of `gone` problems (an earlier scan's, not in `scanId`) whose place is still in the
+ * scan: the link's URL still checked, the anchor's link still on a page, the certificate's host
+ * still met, the finding's page still read. Such a problem was fixed; the others were removed.
+ */
+export async function problemsStillPlaced(
+  db: Kysely<Database>,
+  scanId: string,
+  gone: ReadonlyArray<[string, Problem]>,
+): Promise<Set<string>> {
+  const placed = new Set<string>();
+  const lookups = {
+    link: (values: string[]) =>
+      db
+        .selectFrom('scan_targets')
+        .select('url as place')
+        .where('scan_id', '=', scanId)
+        .where('url', 'in', values),
+    anchor: (values: string[]) =>
+      db
+        .selectFrom('scan_links')
+        .select('target as place')
+        .distinct()
+        .where('scan_id', '=', scanId)
+        .where('target', 'in', values),
+    certificate: (values: string[]) =>
+      db
+        .selectFrom('scan_certificates')
+        .select('host as place')
+        .where('scan_id', '=', scanId)
+        .where('host', 'in', values),
+    rule: (values: string[]) =>
+      db
+        .selectFrom('scan_pages')
+        .select('url as place')
+        .where('scan_id', '=', scanId)
+        .where('url', 'in', values),
+  } satisfies Record<ProblemKind, unknown>;
+  for (const kind of Object.keys(lookups) as ProblemKind[]) {
+    const ofKind = gone.filter(([, problem]) => problem.kind === kind);
+    const places = [...new Set(ofKind.map(([, problem]) => problem.target))];
+    const found = new Set<string>();
+    for (let start = 0; start < places.length; start += PLACES_PER_QUERY) {
+      const rows = await lookups[kind](places.slice(start, start + PLACES_PER_QUERY)).execute();
+      for (const row of rows) found.add(String(row.place));
+    }
+    for (const [key, problem] of ofKind) if (found.has(problem.target)) placed.add(key);
+  }
+  return placed;
+}
+
+/** Of `ids`, the scans trashed or deleted since (what stored changes were compared with). */
+export async function goneScans(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('scans')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('trashed_at', 'is', null)
+    .execute();
+  const present = new Set(rows.map((row) => row.id));
+  return new Set(ids.filter((id) => !present.has(id)));
+}

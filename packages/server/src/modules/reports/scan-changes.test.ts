@@ -17,7 +17,8 @@ import { newProblemCounts } from './scan-changes.js';
 /**
  * Changes since the previous scan (issue 27) across three scans of a site that changes between
  * them: broken links, a broken anchor, an invalid certificate and a rule finding are new, still
- * (with the date they were first seen) or fixed.
+ * (with the date they were first seen), fixed (their place is still there) or removed (it is not:
+ * the link was taken off its page, issue 37).
  */
 describe.each(testDialects())('changes since the previous scan (%s)', (dialect) => {
   let server: TestServer;
@@ -27,7 +28,10 @@ describe.each(testDialects())('changes since the previous scan (%s)', (dialect) 
   let selfSigned: TestSite;
   let owner: { email: string; token: string };
   let home: { title: boolean; links: string[] };
+  /** Whether /c answers (from the third scan on). */
+  let fixedC = false;
   const scans: string[] = [];
+  const bossEmail = `boss-changes-${dialect}@example.com`;
 
   beforeAll(async () => {
     selfSigned = await startTestSite(
@@ -40,6 +44,8 @@ describe.each(testDialects())('changes since the previous scan (%s)', (dialect) 
       const links = home.links.map((href) => `<a href="${href}">${href}</a>`).join('\n');
       if (at === '/')
         response.writeHead(200, { 'content-type': 'text/html' }).end(`${title}\n${links}`);
+      else if (at === '/c' && fixedC)
+        response.writeHead(200, { 'content-type': 'text/html' }).end('<title>C page</title>');
       else if (at === '/guide.html')
         response
           .writeHead(200, { 'content-type': 'text/html' })
@@ -50,7 +56,7 @@ describe.each(testDialects())('changes since the previous scan (%s)', (dialect) 
     base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     server = await startTestServer(
       dialect,
-      { LINKAUDIT_ALLOWED_HOSTS: '127.0.0.1' },
+      { LINKAUDIT_ALLOWED_HOSTS: '127.0.0.1', ADMIN_EMAILS: bossEmail },
       fastEngineOptions,
     );
     api = apiClient(server.baseUrl);
@@ -102,7 +108,7 @@ describe.each(testDialects())('changes since the previous scan (%s)', (dialect) 
     expect(first.previousScanId).toBeNull();
     // The link to the self-signed page is broken (Invalid Certificate) and its host's
     // certificate a problem of its own.
-    expect(first.counts).toEqual({ new: 6, still: 0, fixed: 0 });
+    expect(first.counts).toEqual({ new: 6, still: 0, fixed: 0, removed: 0 });
     expect(summary(first)).toEqual([
       ['new', 'anchor', '/guide.html#nope'],
       ['new', 'certificate', new URL(selfSigned.url('/')).host],
@@ -113,19 +119,21 @@ describe.each(testDialects())('changes since the previous scan (%s)', (dialect) 
     ]);
   });
 
-  it('tells new, still (first seen in the first scan) and fixed apart in the second', async () => {
+  it('tells new, still (first seen in the first scan), fixed and removed apart in the second', async () => {
     home = { title: true, links: ['/b', '/c', '/guide.html#nope'] };
     const second = await changes(await scanNow());
     expect(second.previousScanId).toBe(scans[0]);
-    expect(second.counts).toEqual({ new: 1, still: 2, fixed: 4 });
+    expect(second.counts).toEqual({ new: 1, still: 2, fixed: 1, removed: 3 });
+    // The home page got its title: fixed. The links to /a and to the self-signed host were
+    // taken off the page: removed, not fixed (issue 37).
     expect(summary(second)).toEqual([
       ['new', 'link', '/c'],
       ['still', 'anchor', '/guide.html#nope'],
       ['still', 'link', '/b'],
-      ['fixed', 'certificate', new URL(selfSigned.url('/')).host],
-      ['fixed', 'link', '/a'],
-      ['fixed', 'link', selfSigned.url('/x.html')],
       ['fixed', 'rule', '/'],
+      ['removed', 'certificate', new URL(selfSigned.url('/')).host],
+      ['removed', 'link', '/a'],
+      ['removed', 'link', selfSigned.url('/x.html')],
     ]);
     const first = await api.get('/api/ScanApi/Get', owner.token);
     const completed = (first.body as Array<{ id: string; dateCompleted: string }>).find(
@@ -134,17 +142,19 @@ describe.each(testDialects())('changes since the previous scan (%s)', (dialect) 
     const stillB = second.rows.find((row) => row.target === `${base}/b`);
     expect(new Date(stillB?.firstSeen ?? 0).getTime()).toBe(new Date(completed ?? 1).getTime());
     // Filters: by state and by kind.
-    expect(summary(await changes(scans[1]!, '&state=fixed&kind=link'))).toEqual([
-      ['fixed', 'link', '/a'],
-      ['fixed', 'link', selfSigned.url('/x.html')],
+    expect(summary(await changes(scans[1]!, '&state=removed&kind=link'))).toEqual([
+      ['removed', 'link', '/a'],
+      ['removed', 'link', selfSigned.url('/x.html')],
     ]);
   });
 
   it('keeps the first-seen date through the third, and a problem back again is new', async () => {
-    home = { title: true, links: ['/a', '/b', '/guide.html#nope'] };
+    // /c answers now, so the link to it is fixed.
+    home = { title: true, links: ['/a', '/b', '/c', '/guide.html#nope'] };
+    fixedC = true;
     const third = await changes(await scanNow());
     expect(third.previousScanId).toBe(scans[1]);
-    expect(third.counts).toEqual({ new: 1, still: 2, fixed: 1 });
+    expect(third.counts).toEqual({ new: 1, still: 2, fixed: 1, removed: 0 });
     expect(summary(third)).toEqual([
       ['new', 'link', '/a'],
       ['still', 'anchor', '/guide.html#nope'],
@@ -166,6 +176,47 @@ describe.each(testDialects())('changes since the previous scan (%s)', (dialect) 
       null,
       3,
     ]);
+  });
+
+  it('exports the changes as CSV, with the filters of the tab', async () => {
+    const response = await fetch(
+      `${server.baseUrl}/api/report/changes/${scans[1]}?format=csv&state=removed`,
+      { headers: { authorization: `Bearer ${owner.token}` } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('State,Kind,Problem,Rule,Rule id,First seen,Mark,Note');
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 3).join(' '))).toEqual([
+      `removed certificate ${new URL(selfSigned.url('/')).host}`,
+      `removed link ${base}/a`,
+      `removed link ${selfSigned.url('/x.html')}`,
+    ]);
+  });
+
+  it("keeps a scan's changes when an operator requeues an earlier scan (issue 37)", async () => {
+    const before = await changes(scans[2]!);
+    const boss = await signUp(api, 'boss', bossEmail);
+    const old = (await api.get('/api/ScanApi/Get', owner.token)).body as Array<{
+      id: string;
+      dateCompleted: string;
+    }>;
+    const completed = old.find((scan) => scan.id === scans[1])?.dateCompleted;
+    // The second scan runs again on today's site, whose problems are the third's.
+    const requeued = await api.send('PUT', '/api/admin/Requeue/', { id: scans[1] }, boss.token);
+    expect(requeued.status, JSON.stringify(requeued.body)).toBe(200);
+    await waitForScan(
+      api,
+      owner.token,
+      scans[1]!,
+      (scan) =>
+        scan.status === ScanStatus.Complete &&
+        (scan as { dateCompleted?: string }).dateCompleted !== completed,
+    );
+    expect(await changes(scans[2]!)).toEqual(before);
   });
 
   it('answers only the owner', async () => {

@@ -16,6 +16,7 @@ import {
   earlierScansOfSite,
   problemsOf,
   problemsOfScans,
+  problemsStillPlaced,
   type Problem,
 } from './scan-changes.repository.js';
 
@@ -79,13 +80,15 @@ export async function changeRows(
     const state: ChangeState = history[0]?.has(key) ? 'still' : 'new';
     rows.push({ ...problem, state, firstSeen });
   }
-  for (const [key, problem] of history[0] ?? new Map<string, Problem>()) {
-    if (!current.has(key)) rows.push({ ...problem, state: 'fixed', firstSeen: null });
+  const gone = [...(history[0] ?? new Map<string, Problem>())].filter(([key]) => !current.has(key));
+  const fixed = await problemsStillPlaced(db, scan.id, gone);
+  for (const [key, problem] of gone) {
+    rows.push({ ...problem, state: fixed.has(key) ? 'fixed' : 'removed', firstSeen: null });
   }
   return rows.sort(changeOrder);
 }
 
-/** The changes view's order: new, still, fixed; then kind, target and detail. */
+/** The changes view's order: new, still, fixed, removed; then kind, target and detail. */
 export function changeOrder(a: UnmarkedChange, b: UnmarkedChange): number {
   return (
     stateOrder[a.state] - stateOrder[b.state] ||
@@ -138,7 +141,7 @@ function page(
   previousScanId: string | null,
   query: ScanChangesQuery,
 ): ScanChanges {
-  const counts: ChangeCounts = { new: 0, still: 0, fixed: 0 };
+  const counts: ChangeCounts = { new: 0, still: 0, fixed: 0, removed: 0 };
   let ignored = 0;
   for (const row of rows) {
     if (row.triage?.mark === 'ignored') ignored += 1;
@@ -158,7 +161,7 @@ function page(
   };
 }
 
-const stateOrder: Record<ChangeState, number> = { new: 0, still: 1, fixed: 2 };
+const stateOrder: Record<ChangeState, number> = { new: 0, still: 1, fixed: 2, removed: 3 };
 
 export function isoDate(value: Date | string | null): string | null {
   return value === null ? null : toDate(value).toISOString();

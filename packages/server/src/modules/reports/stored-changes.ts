@@ -13,7 +13,7 @@ import type { Database } from '../../db/schema.js';
 import { toDate } from '../../db/values.js';
 import type { ScanRow } from '../scans/scans.service.js';
 import { changeRows, historyScans, isoDate, type EarlierScans } from './scan-changes.js';
-import { earlierScansOfSite } from './scan-changes.repository.js';
+import { earlierScansOfSite, goneScans } from './scan-changes.repository.js';
 import { readStored } from './stored-figures.repository.js';
 import { targetHash } from './triage.repository.js';
 import { changesPage, markedChangeCounts, replaceChanges } from './stored-changes.repository.js';
@@ -25,7 +25,8 @@ import { changesPage, markedChangeCounts, replaceChanges } from './stored-change
  * instead of every problem of the scan and of up to 10 earlier scans compared in memory.
  */
 interface ChangesBasis {
-  version: 1;
+  /** 2: fixed and removed told apart (issue 37). */
+  version: 2;
   /** The earlier scans of the site compared with (ids and completion), newest first. */
   earlier: Array<{ id: string; completedAt: string | null }>;
   /** Rows by `${state} ${kind}`. */
@@ -55,7 +56,7 @@ export async function storeChanges(
   const counts: Record<string, number> = {};
   for (const row of rows)
     counts[`${row.state} ${row.kind}`] = (counts[`${row.state} ${row.kind}`] ?? 0) + 1;
-  const basis: ChangesBasis = { version: 1, earlier: basisOf(runs), counts };
+  const basis: ChangesBasis = { version: 2, earlier: basisOf(runs), counts };
   const ownDate = isoDate(scan.completed_at ?? scan.created_at);
   await replaceChanges(
     writeDb,
@@ -75,16 +76,22 @@ export async function storeChanges(
   return basis;
 }
 
-/** Whether the stored changes were worked out against the earlier scans the site has now. */
-function sameBasis(stored: ChangesBasis, earlier: EarlierScans): boolean {
-  const now = basisOf(earlier);
-  return (
-    stored.version === 1 &&
-    stored.earlier.length === now.length &&
-    stored.earlier.every(
-      (run, index) => run.id === now[index]?.id && run.completedAt === now[index]?.completedAt,
-    )
-  );
+/**
+ * Whether the stored changes still stand: they are the scan's history, so they are worked out
+ * again only when a scan they were compared with was trashed or deleted, or when an earlier scan
+ * they did not know has finished since (it started before this one and finished after). A scan
+ * they know that an operator requeued (running again, or finished again with other results)
+ * changes nothing (issue 37: a requeue turned "3 fixed" into "0 fixed").
+ */
+async function basisStands(
+  db: Kysely<Database>,
+  stored: ChangesBasis,
+  earlier: EarlierScans,
+): Promise<boolean> {
+  if (stored.version !== 2) return false;
+  const known = new Set(stored.earlier.map((run) => run.id));
+  if (!earlier.every((run) => known.has(run.id))) return false;
+  return (await goneScans(db, [...known])).size === 0;
 }
 
 /**
@@ -100,7 +107,7 @@ export async function storedScanChanges(
   const earlier = await earlierScansOfSite(readDb, scan, historyScans);
   const stored = await readStored<ChangesBasis>(readDb, scan.id, BASIS);
   const basis =
-    stored && sameBasis(stored, earlier)
+    stored && (await basisStands(readDb, stored, earlier))
       ? stored
       : await storeChanges(readDb, writeDb, scan, earlier);
   const marked = await markedChangeCounts(readDb, scan);
@@ -108,7 +115,7 @@ export async function storedScanChanges(
     const [state, kind] = key.split(' ');
     return (!query.state || state === query.state) && (!query.kind || kind === query.kind);
   };
-  const counts: ChangeCounts = { new: 0, still: 0, fixed: 0 };
+  const counts: ChangeCounts = { new: 0, still: 0, fixed: 0, removed: 0 };
   let ignored = 0;
   let total = 0;
   for (const state of changeStates) {
@@ -136,7 +143,8 @@ export async function storedScanChanges(
       target: row.target,
       detail: row.detail,
       state: row.state as ChangeState,
-      firstSeen: row.state === 'fixed' ? null : (row.first_seen ?? ownDate),
+      firstSeen:
+        row.state === 'fixed' || row.state === 'removed' ? null : (row.first_seen ?? ownDate),
       triage:
         row.mark === null
           ? null

@@ -243,7 +243,7 @@ describe.each(testDialects())('triage of a scan’s problems (%s)', (dialect) =>
     expect(await listed(id)).toMatchObject({ badLinks: 2, uniqueBadLinks: 2, ignoredBadLinks: 1 });
     // Changes: /c is new; the ignored /a and finding leave the counts and stay behind the filter.
     const changes = await read<ScanChanges>(`/api/report/changes/${id}?pageSize=100`);
-    expect(changes.counts).toEqual({ new: 1, still: 2, fixed: 0 });
+    expect(changes.counts).toEqual({ new: 1, still: 2, fixed: 0, removed: 0 });
     expect(changes.ignored).toBe(2);
     const ignored = await read<ScanChanges>(`/api/report/changes/${id}?triage=ignored`);
     expect(ignored.rows.map((row) => [row.kind, row.target.replace(base, ''), row.state])).toEqual([
