@@ -14,6 +14,8 @@ import {
   httpStatusDetailPattern,
   invalidScanUrlMessage,
   requestFailureTexts,
+  scanFailureMessages,
+  scanFailurePatterns,
   startPageFailurePattern,
   websiteLimitPattern,
 } from '@linkaudit/core';
@@ -33,6 +35,7 @@ const messageKeys = new Map<string, string>([
     text,
     `requestFailure.${code}`,
   ]),
+  [scanFailureMessages.resultsNotSaved, 'scanFailure.resultsNotSaved'],
   ...Object.entries(scheduleMessages).flatMap(([key, text]): Array<[string, string]> =>
     typeof text === 'string' ? [[text, `schedule.${key}`]] : [],
   ),
@@ -83,6 +86,8 @@ export function translateMessage(text: string, t: TFunction): string {
       reason: translateMessage(startPage[1] ?? '', t),
     });
   }
+  const scanFailure = scanFailureText(text, t);
+  if (scanFailure !== undefined) return scanFailure;
   const botProtection = botProtectionDetailPattern.exec(text);
   if (botProtection)
     return t('messages.requestFailure.botProtection', { status: botProtection[1] });
@@ -104,6 +109,26 @@ function translateUnverifiedDetail(text: string, t: TFunction): string | undefin
   if (tooSlow) return t('messages.requestFailure.hostTooSlow', { budget: tooSlow[1] });
   const signIn = needsSignInDetailPattern.exec(text);
   if (signIn) return t('messages.requestFailure.needsSignIn', { status: signIn[1] });
+  return undefined;
+}
+
+/** Why a scan failed (core's scan-failures.ts), when `text` is one of those sentences. */
+function scanFailureText(text: string, t: TFunction): string | undefined {
+  const patterns = scanFailurePatterns;
+  const values: Array<
+    [keyof typeof patterns, (match: RegExpExecArray) => Record<string, unknown>]
+  > = [
+    ['engineError', (match) => ({ message: match[1] })],
+    ['workerLost', (match) => ({ count: Number(match[1]) })],
+    ['invalidStart', (match) => ({ url: match[1] })],
+    ['memoryLimit', (match) => ({ megabytes: match[1] })],
+    ['processEnded', (match) => ({ how: match[1] })],
+    ['processNotStarted', (match) => ({ reason: match[1] })],
+  ];
+  for (const [key, options] of values) {
+    const match = patterns[key].exec(text);
+    if (match) return t(`messages.scanFailure.${key}`, options(match));
+  }
   return undefined;
 }
 

@@ -14,6 +14,7 @@ import {
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scanRequestSchema, type ReportSummary } from '@linkaudit/core';
+import { ScanFailureNote } from '../../../components/scan-status/ScanFailureNote';
 import { ScanStatusLabel } from '../../../components/scan-status/ScanStatusLabel';
 import { formatDuration } from '../../../lib/format';
 import { ruleCategoryKey } from '../../../lib/rule-category';
@@ -177,6 +178,9 @@ export function SummaryView({
   const { t } = useTranslation();
   const settings = settingsOf(summary);
   const rulesEnabled = settings.selectedRules.length > 0;
+  const reasonCounts = new Map(
+    summary.reasons.map((reason) => [reason.failureReason, reason.numberOfReferences]),
+  );
   return (
     <div className="report-summary">
       <Descriptions size="small" column={{ xs: 1, md: 3 }} bordered>
@@ -188,25 +192,37 @@ export function SummaryView({
           {formatDuration(summary.duration, t)}
         </Descriptions.Item>
       </Descriptions>
+      <ScanFailureNote status={summary.status} logMessage={summary.logMessage} />
       <Row gutter={[16, 16]} className="report-stats">
-        <Col xs={12} md={6}>
+        <Col flex="1 1 150px">
           <Statistic title={t('report.summary.pages')} value={summary.numPages} />
         </Col>
-        <Col xs={12} md={6}>
+        <Col flex="1 1 150px">
           <Statistic
             title={t('report.summary.links')}
             value={summary.totalLinks}
             suffix={`/ ${summary.uniqueLinks}`}
           />
         </Col>
-        <Col xs={12} md={6}>
+        <Col flex="1 1 150px">
           <Statistic
+            className="report-stat-broken-links"
             title={t('report.summary.brokenLinks')}
             value={summary.badLinks}
             suffix={`/ ${summary.uniqueBadLinks}`}
           />
         </Col>
-        <Col xs={12} md={6}>
+        {/* Beside the broken links, as the pie and the list below show them (issue 37). */}
+        {(settings.checkAnchors || summary.brokenAnchors > 0) && (
+          <Col flex="1 1 150px">
+            <Statistic
+              className="report-stat-broken-anchors"
+              title={t('report.summary.brokenAnchors')}
+              value={summary.brokenAnchors}
+            />
+          </Col>
+        )}
+        <Col flex="1 1 150px">
           <Statistic title={t('report.summary.fattestPages')} value={summary.fattestPages} />
         </Col>
       </Row>
@@ -228,7 +244,7 @@ export function SummaryView({
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={12}>
             <Section title={t('report.sections.brokenLinks')}>
-              {summary.badLinks === 0 ? (
+              {summary.reasons.length === 0 ? (
                 <EmptyState text={t('report.empty.noBrokenLink')} />
               ) : (
                 <>
@@ -239,7 +255,8 @@ export function SummaryView({
                     onChange={(keys) => onExpand?.(keys)}
                     items={summary.brokenSamples.map((sample) => ({
                       key: sample.failureReason,
-                      label: `${t(`failureReason.${sample.failureReason}`, sample.failureReason)} (${sample.links.length})`,
+                      // The reason's count, as the pie shows it (the list holds samples of it).
+                      label: `${t(`failureReason.${sample.failureReason}`, sample.failureReason)} (${reasonCounts.get(sample.failureReason) ?? sample.links.length})`,
                       children: (
                         <List
                           size="small"

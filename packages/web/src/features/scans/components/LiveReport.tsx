@@ -1,7 +1,8 @@
 import { Empty, Spin, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isFinishedStatus } from '@linkaudit/core';
+import { isFinishedStatus, ScanStatus } from '@linkaudit/core';
+import { ScanFailureNote } from '../../../components/scan-status/ScanFailureNote';
 import { EChart, type ChartOption } from '../../../components/charts/EChart';
 import { useBrokenLinksSummary } from '../api/get-broken-links-summary';
 
@@ -34,6 +35,10 @@ export function LiveReport({ scanId, status }: { scanId: string; status: number 
 
   if (summary.isPending) return <Spin />;
   if (summary.isError) return null;
+  // A failed scan says why rather than "no broken link found" (issue 37).
+  if (summary.data.status === ScanStatus.Failed) {
+    return <ScanFailureNote status={summary.data.status} logMessage={summary.data.logMessage} />;
+  }
   if (summary.data.links.length === 0) {
     return (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('report.empty.noBrokenLink')} />
