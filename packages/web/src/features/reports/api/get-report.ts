@@ -149,17 +149,24 @@ export const useReportTab = <T extends ReportTab>(
   });
 
 /** Downloads the tab as CSV through the server's export (all rows matching the view's filter). */
-export async function downloadTabCsv(tab: ReportTab, scanId: string, view: TabView): Promise<void> {
-  const token = getSessionToken();
-  const response = await fetch(
+export function downloadTabCsv(tab: ReportTab, scanId: string, view: TabView): Promise<void> {
+  return downloadCsv(
     `/api/report/${tab}/${encodeURIComponent(scanId)}?${tabQuery(tab, { ...view, page: 1 }, 'csv')}`,
-    { headers: token ? { authorization: `Bearer ${token}` } : {} },
+    `${tab}-${scanId}.csv`,
   );
+}
+
+/** Downloads a CSV export of the API as the file it names (else `fallbackName`). */
+export async function downloadCsv(path: string, fallbackName: string): Promise<void> {
+  const token = getSessionToken();
+  const response = await fetch(path, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   if (!response.ok)
     throw new ApiError(response.status, await response.json().catch(() => undefined));
   const fileName =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    `${tab}-${scanId}.csv`;
+    fallbackName;
   const link = document.createElement('a');
   link.href = URL.createObjectURL(await response.blob());
   link.download = fileName;

@@ -1,6 +1,5 @@
-import { Alert, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Segmented, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   changeStates,
@@ -10,10 +9,16 @@ import {
   type ScanChangeRow,
   type TriageTarget,
 } from '@linkaudit/core';
-import { defaultChangesView, useScanChanges, type ChangesView as View } from '../api/get-changes';
+import { ResponsiveTable } from '../../../components/tables/ResponsiveTable';
+import { useScanChanges, type ChangesView as View } from '../api/get-changes';
 import { TriageControl, TriageFilterSelect, triageRowClass } from './TriageControl';
 
-const stateColors: Record<ChangeState, string> = { new: 'red', still: 'orange', fixed: 'green' };
+const stateColors: Record<ChangeState, string> = {
+  new: 'red',
+  still: 'orange',
+  fixed: 'green',
+  removed: 'default',
+};
 
 /** "Since the previous scan: 2 new, 3 still, 1 fixed", at the top of the summary (issue 27). */
 export function ChangeCounts({ scanId }: { scanId: string }) {
@@ -38,7 +43,8 @@ export function ChangeCounts({ scanId }: { scanId: string }) {
 
 /** What a mark of a change row names: a problem this scan has (not a fixed one, nor a certificate). */
 function changeTriageTarget(row: ScanChangeRow): TriageTarget | undefined {
-  if (row.state === 'fixed' || row.kind === 'certificate') return undefined;
+  if (row.state === 'fixed' || row.state === 'removed' || row.kind === 'certificate')
+    return undefined;
   if (row.kind === 'rule') {
     return row.ruleId ? { kind: 'rule', target: row.target, ruleId: row.ruleId } : undefined;
   }
@@ -62,8 +68,22 @@ function useColumns(scanId: string): ColumnsType<ScanChangeRow> {
       width: 140,
       render: (kind: ProblemKind) => t(`report.changes.kind.${kind}`),
     },
-    { title: t('report.changes.columns.target'), dataIndex: 'target', ellipsis: true },
-    { title: t('report.changes.columns.detail'), dataIndex: 'detail', width: 220, ellipsis: true },
+    // The whole address, wrapped (issue 37: cut at 1366 px); a finding's rule under it, so link
+    // rows have no empty Rule column.
+    {
+      title: t('report.changes.columns.target'),
+      dataIndex: 'target',
+      render: (target: string, row) => (
+        <>
+          <span className="report-url">{target}</span>
+          {row.detail && (
+            <Typography.Text type="secondary" className="change-rule">
+              {t('report.changes.rule', { rule: row.detail })}
+            </Typography.Text>
+          )}
+        </>
+      ),
+    },
     {
       title: t('report.triage.column'),
       key: 'triage',
@@ -87,9 +107,17 @@ function useColumns(scanId: string): ColumnsType<ScanChangeRow> {
  * date), and those of the previous scan now fixed, filtered by state, kind and triage mark
  * (ignored ones hidden by default) on the server; a marked problem shows its mark.
  */
-export function ChangesView({ scanId }: { scanId: string }) {
+export function ChangesView({
+  scanId,
+  view,
+  onView: setView,
+}: {
+  scanId: string;
+  /** The filters and page (the report's toolbar exports the same rows as CSV). */
+  view: View;
+  onView: (view: View) => void;
+}) {
   const { t } = useTranslation();
-  const [view, setView] = useState<View>(defaultChangesView);
   const changes = useScanChanges(scanId, view);
   const columns = useColumns(scanId);
   const counts = changes.data?.counts;
@@ -134,7 +162,8 @@ export function ChangesView({ scanId }: { scanId: string }) {
           onChange={(triage) => setView({ ...view, page: 1, triage })}
         />
       </Space>
-      <Table<ScanChangeRow>
+      <ResponsiveTable<ScanChangeRow>
+        cardLabel={(row) => row.target}
         rowKey={(row) => `${row.state}|${row.kind}|${row.target}|${row.detail ?? ''}`}
         rowClassName={triageRowClass}
         loading={changes.isPending}
@@ -147,7 +176,7 @@ export function ChangesView({ scanId }: { scanId: string }) {
           total: changes.data?.total ?? 0,
           onChange: (page, pageSize) => setView({ ...view, page, pageSize }),
         }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 960 }}
         size="middle"
       />
     </Space>

@@ -11,10 +11,13 @@ function pie(data: Array<{ name: string; value: number }>, doughnut = false): Ch
     series: [
       {
         type: 'pie',
-        radius: doughnut ? ['45%', '70%'] : '65%',
+        radius: doughnut ? ['45%', '70%'] : '55%',
         center: ['50%', '45%'],
         data,
-        label: { show: !doughnut },
+        // Long names wrap within the room beside the pie instead of running off a phone's
+        // narrow chart (issue 37); labels that would overlap give way to the legend.
+        label: { show: !doughnut, width: 84, overflow: 'break' },
+        labelLayout: { hideOverlap: true },
       },
     ],
   };

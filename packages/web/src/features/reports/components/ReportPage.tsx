@@ -37,6 +37,11 @@ import {
   RuleTable,
 } from './ReportTables';
 import { RuleGroupsView } from './RuleGroups';
+import {
+  defaultChangesView,
+  downloadChangesCsv,
+  type ChangesView as ChangesFilter,
+} from '../api/get-changes';
 import { ChangeCounts, ChangesView } from './ChangesView';
 import { SettingsDialog } from './SettingsDialog';
 import { settingsOf, SummaryView } from './SummaryView';
@@ -84,6 +89,7 @@ export default function ReportPage() {
   const [exporting, setExporting] = useState(false);
   // The rule tab shows counts per rule and groups first (issue 25); every row is one switch away.
   const [ruleView, setRuleView] = useState<'grouped' | 'all'>('grouped');
+  const [changesView, setChangesView] = useState<ChangesFilter>(defaultChangesView);
   const summary = useReportSummary(scanId);
   const tabs = {
     link: useReportTab('link', scanId, views.link),
@@ -147,10 +153,11 @@ export default function ReportPage() {
   };
 
   const exportCsv = async () => {
-    if (tab === 'summary' || tab === 'changes') return;
+    if (tab === 'summary') return;
     setExporting(true);
     try {
-      await downloadTabCsv(tab, scanId, views[tab]);
+      if (tab === 'changes') await downloadChangesCsv(scanId, changesView);
+      else await downloadTabCsv(tab, scanId, views[tab]);
     } catch (error) {
       for (const text of errorMessages(error)) toastError(text);
     } finally {
@@ -253,7 +260,7 @@ export default function ReportPage() {
       </Button>
       <Button
         icon={<DownloadOutlined />}
-        disabled={tab === 'summary' || tab === 'changes'}
+        disabled={tab === 'summary'}
         loading={exporting}
         onClick={() => void exportCsv()}
       >
@@ -297,7 +304,7 @@ export default function ReportPage() {
             // Issue 27: what changed since the site's previous scan.
             key: 'changes',
             label: t('report.tabs.changes'),
-            children: <ChangesView scanId={scanId} />,
+            children: <ChangesView scanId={scanId} view={changesView} onView={setChangesView} />,
           },
           {
             key: 'link',

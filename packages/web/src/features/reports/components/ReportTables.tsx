@@ -13,6 +13,7 @@ import {
   type ReportData,
   type RuleRow,
 } from '@linkaudit/core';
+import { ResponsiveTable } from '../../../components/tables/ResponsiveTable';
 import { RulesEnglishNote } from '../../../components/ui/RulesEnglishNote';
 import { translateMessage } from '../../../lib/errors';
 import { formatRank, formatSize } from '../../../lib/format';
@@ -146,9 +147,10 @@ function LinkGroupRows({
   // About the height of a small table, so only the groups near the screen count as seen.
   if (!seen) return <div ref={watch} aria-busy="true" style={{ minHeight: 120 }} />;
   return (
-    <Table<LinkRow>
+    <ResponsiveTable<LinkRow>
       size="small"
       rowKey={rowKey}
+      cardLabel={(row) => row.targetUri}
       rowClassName={triageRowClass}
       loading={query.isPending}
       dataSource={query.data?.lists ?? []}
@@ -210,8 +212,9 @@ export function LinkTable({
     );
   }
   return (
-    <Table<LinkRow>
+    <ResponsiveTable<LinkRow>
       rowKey={rowKey}
+      cardLabel={(row) => row.targetUri}
       rowClassName={triageRowClass}
       loading={loading}
       locale={empty}

@@ -1,10 +1,11 @@
 import { DeleteOutlined, StopOutlined } from '@ant-design/icons';
-import { App, Button, Card, Space, Switch, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Space, Switch, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { canCancel, isFinishedStatus, ScanStatus, type Scan } from '@linkaudit/core';
 import { ScanStatusLabel } from '../../../components/scan-status/ScanStatusLabel';
+import { ResponsiveTable } from '../../../components/tables/ResponsiveTable';
 import { paths, pathTo } from '../../../config/paths';
 import { useScans } from '../../../lib/api/get-scans';
 import { responseStatus } from '../../../lib/errors';
@@ -59,8 +60,9 @@ export function ScanList({ highlightId }: { highlightId?: string }) {
           {t('scan.list.loadFailed', { status: responseStatus(scans.error) })}
         </Typography.Text>
       )}
-      <Table<Scan>
+      <ResponsiveTable<Scan>
         rowKey="id"
+        cardLabel={(scan) => scan.url}
         size="middle"
         loading={scans.isPending}
         dataSource={rows}
