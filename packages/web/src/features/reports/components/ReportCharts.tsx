@@ -14,9 +14,17 @@ function pie(data: Array<{ name: string; value: number }>, doughnut = false): Ch
         radius: doughnut ? ['45%', '70%'] : '55%',
         center: ['50%', '45%'],
         data,
-        // Long names wrap within the room beside the pie instead of running off a phone's
-        // narrow chart (issue 37); labels that would overlap give way to the legend.
-        label: { show: !doughnut, width: 84, overflow: 'break' },
+        // Labels are kept to the chart's edges and long names wrap there, so a phone's narrow
+        // chart does not cut them (issue 37); labels that would overlap give way to the legend.
+        label: {
+          show: !doughnut,
+          alignTo: 'edge',
+          edgeDistance: 8,
+          width: 80,
+          overflow: 'break',
+          lineHeight: 14,
+        },
+        labelLine: { length: 8, length2: 0 },
         labelLayout: { hideOverlap: true },
       },
     ],

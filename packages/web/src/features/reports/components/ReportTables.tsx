@@ -45,6 +45,9 @@ function pagination<Row>(
 
 function useLinkColumns(scanId: string, showTriage: boolean): ColumnsType<LinkRow> {
   const { t } = useTranslation();
+  // What a row is read for first (issue 37): the link, where it is, why it is broken, the mark
+  // and the fix; the details after. No column is pinned: pinned ones covered the reason at
+  // 1366 px (a broken anchor read "200" and nothing else) and the link itself on a phone.
   return [
     // Addresses wrap rather than being cut: the broken link is what the row is about.
     {
@@ -59,7 +62,6 @@ function useLinkColumns(scanId: string, showTriage: boolean): ColumnsType<LinkRo
       width: 240,
       render: (url: string) => <span className="report-url">{url}</span>,
     },
-    { title: t('report.columns.statusCode'), dataIndex: 'statusCode', width: 90 },
     {
       title: t('report.columns.reason'),
       dataIndex: 'failureReason',
@@ -67,11 +69,20 @@ function useLinkColumns(scanId: string, showTriage: boolean): ColumnsType<LinkRo
       render: (reason: string | null, row) =>
         reason ? t(`failureReason.${reason}`, reason) : translateMessage(row.statusDetail ?? '', t),
     },
+    { title: t('report.columns.statusCode'), dataIndex: 'statusCode', width: 90 },
+    ...(showTriage
+      ? [triageColumn<LinkRow>(scanId, t('report.triage.column'), linkTriageTarget)]
+      : []),
+    {
+      title: t('report.suggestion.column'),
+      key: 'suggestion',
+      width: 260,
+      render: (_, row) => <SuggestionCell suggestion={row.suggestion} />,
+    },
     {
       title: t('report.columns.error'),
       dataIndex: 'errorMessage',
-      ellipsis: true,
-      width: 180,
+      width: 200,
       render: (message: string | null, row) =>
         message
           ? translateMessage(message, t)
@@ -85,18 +96,6 @@ function useLinkColumns(scanId: string, showTriage: boolean): ColumnsType<LinkRo
       key: 'line',
       width: 90,
       render: (_, row) => `${row.line}:${row.column}`,
-    },
-    // The mark and the fix stay in sight at the right edge while the details scroll.
-    ...(showTriage
-      ? [triageColumn<LinkRow>(scanId, t('report.triage.column'), linkTriageTarget, 'right')]
-      : []),
-    {
-      title: t('report.suggestion.column'),
-      key: 'suggestion',
-      width: 300,
-      // Kept in sight at the right edge: the fix is what the row is read for.
-      fixed: 'right',
-      render: (_, row) => <SuggestionCell suggestion={row.suggestion} />,
     },
   ];
 }
