@@ -88,7 +88,7 @@ test('the link tab shows a suggested fix beside each broken link, in both langua
   await screenshot(page, 'report-suggestions-zh');
 });
 
-test('the Changes tab and the summary tell new, still and fixed problems apart, in both languages', async ({
+test('the Changes tab and the summary tell new, still and removed problems apart, in both languages', async ({
   page,
   request,
   context,
@@ -98,7 +98,8 @@ test('the Changes tab and the summary tell new, still and fixed problems apart, 
   setPlan(email, 'premium');
   const settings = { url: `${origin}/`, scanDepth: 3, checkAnchors: true };
   await finishedScan(request, token, settings);
-  // The site changes: the typo'd page link is fixed, a new broken link appears.
+  // The site changes: the typo'd page link points elsewhere, a new broken link appears. The
+  // typo'd address is linked no more: removed, not fixed (fixed: linked still, and working).
   const before = pages['/'] ?? '';
   pages['/'] = htmlPage(
     'Home',
@@ -114,7 +115,7 @@ test('the Changes tab and the summary tell new, still and fixed problems apart, 
   });
   await page.goto(`/report/${scanId}`);
   await expect(page.locator('.report-change-counts').first()).toContainText(
-    'Since the previous scan: 1 new, 1 still, 1 fixed',
+    'Since the previous scan: 1 new, 1 still, 0 fixed, 1 removed',
   );
   await page.getByRole('tab', { name: 'Changes' }).click();
   const changes = page.getByRole('tabpanel', { name: 'Changes' });
@@ -122,7 +123,7 @@ test('the Changes tab and the summary tell new, still and fixed problems apart, 
   await changes.getByText('New (1)').click();
   await expect(changes.getByRole('row')).toHaveCount(2);
   await expect(changes).toContainText(`${origin}/brand-new-404.html`);
-  await changes.getByText('Fixed (1)').click();
+  await changes.getByText('Removed (1)').click();
   await expect(changes).toContainText(`${origin}/docs/getting-startd.html`);
   await changes.getByText('Still (1)').click();
   await expect(changes).toContainText(`${origin}/guide.html#instalation`);
@@ -132,11 +133,11 @@ test('the Changes tab and the summary tell new, still and fixed problems apart, 
   await context.addCookies([{ name: 'linkaudit_lang', value: 'zh-CN', url: page.url() }]);
   await page.goto(`/report/${scanId}`);
   await expect(page.locator('.report-change-counts').first()).toContainText(
-    '自上次扫描以来：新增 1 个，仍存在 1 个，已修复 1 个',
+    '自上次扫描以来：新增 1 个，仍存在 1 个，已修复 0 个，已移除 1 个',
   );
   await page.getByRole('tab', { name: '变化' }).click();
   const zhChanges = page.getByRole('tabpanel', { name: '变化' });
-  await zhChanges.getByText('已修复 (1)').click();
+  await zhChanges.getByText('已移除 (1)').click();
   await expect(zhChanges).toContainText(`${origin}/docs/getting-startd.html`);
   await expect(zhChanges).toContainText('失效链接');
   await screenshot(page, 'report-changes-zh');
