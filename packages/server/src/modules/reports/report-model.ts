@@ -186,11 +186,7 @@ const storedSummarySchema = z.object({
 }) satisfies z.ZodType<
   Pick<
     ScanSummary,
-    | 'duplicateAnchors'
-    | 'certificateProblems'
-    | 'cutShort'
-    | 'uniqueUnverifiedLinks'
-    | 'rendering'
+    'duplicateAnchors' | 'certificateProblems' | 'cutShort' | 'uniqueUnverifiedLinks' | 'rendering'
   >
 >;
 
