@@ -156,6 +156,10 @@ export const adminHealthSchema = z.object({
   requeues24h: z.number().int(),
   /** The scheduler's last tick (any process), or null when none was recorded. */
   schedulerLastTick: z.string().nullable(),
+  /** When the longest-waiting queued scan was queued (its age is the queue's), or null. */
+  oldestQueuedAt: z.string().nullable(),
+  /** Queued scans waiting out a retry's backoff (issue 36: lost lease, engine exception). */
+  waitingForRetry: z.number().int(),
   /** Mails that could not be sent (outbox failures) since this process started, and the last. */
   mailFailures: z.number().int(),
   lastMailFailure: z.string().nullable(),

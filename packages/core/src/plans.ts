@@ -19,6 +19,11 @@ export interface Plan {
   htmlCheck: boolean;
   /** Higher runs first in the scan queue. */
   queuePriority: number;
+  /**
+   * Scans of one user of this plan running at once (issue 36: one user's queue must not take
+   * every worker); the operator may change it (SCAN_RUNNING_PER_USER).
+   */
+  runningScansPerUser: number;
   popular: boolean;
   trialDays: number;
   /** Free scans are always Limited, without schedules, rule selection or anchor checking (SPEC §5, §6). */
@@ -37,6 +42,7 @@ const planTable: Record<PlanId, Plan> = {
     schedules: 0,
     htmlCheck: false,
     queuePriority: 1,
+    runningScansPerUser: 1,
     popular: false,
     trialDays: 0,
     paid: false,
@@ -51,6 +57,7 @@ const planTable: Record<PlanId, Plan> = {
     schedules: 5,
     htmlCheck: false,
     queuePriority: 2,
+    runningScansPerUser: 2,
     popular: false,
     trialDays: limits.trialDays,
     paid: true,
@@ -65,6 +72,7 @@ const planTable: Record<PlanId, Plan> = {
     schedules: 25,
     htmlCheck: true,
     queuePriority: 3,
+    runningScansPerUser: 3,
     popular: true,
     trialDays: limits.trialDays,
     paid: true,
@@ -79,6 +87,7 @@ const planTable: Record<PlanId, Plan> = {
     schedules: null,
     htmlCheck: true,
     queuePriority: 4,
+    runningScansPerUser: 5,
     popular: false,
     trialDays: limits.trialDays,
     paid: true,

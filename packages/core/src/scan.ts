@@ -130,6 +130,12 @@ export const scanMessages = {
   notFound: 'The scan was not found.',
   cancelNotAllowed: 'The scan is finished or already cancelling.',
   monthlyLimitReached: 'Subcription monthly limit reached',
+  /**
+   * 403 to a new scan or a schedule's run-now while the account's last payment failed (issue 36):
+   * the web app holds such users on /pricing; the API refuses as the plan's other refusals do.
+   */
+  paymentFailed:
+    'Your last payment failed. Update your payment details on the Pricing page to start scans again.',
   /** The answer's `message` when Valid HTML rules were left out (the plan has no HTML check). */
   rulesWithheld:
     'Valid HTML rules were left out: your plan does not include HTML validation. Upgrade to run them.',

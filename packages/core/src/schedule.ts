@@ -106,4 +106,5 @@ export const scheduleSkipReasons = {
   planHasNoSchedules: 'The plan no longer includes scheduled scans.',
   monthlyLimitReached: 'The monthly URL credit was used up.',
   lowCredit: 'The monthly URL credit left was lower than the scan limit.',
+  paymentFailed: 'The last payment failed; runs start again once the payment details are updated.',
 } as const;

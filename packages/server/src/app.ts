@@ -42,6 +42,7 @@ import { SampleReportService } from './modules/sample-report/sample-report.servi
 import { registerSampleSiteRoutes } from './modules/sample-report/sample-site.routes.js';
 import { scanEngine, type ScanEngine } from './modules/scans/scan-engine.js';
 import { ScanUpdates } from './modules/scans/scan-updates.js';
+import { queueFairness } from './modules/scans/queue-fairness.js';
 import { ScanWorkers } from './modules/scans/scan-workers.js';
 import { registerScanRoutes } from './modules/scans/scans.routes.js';
 import { ScanService } from './modules/scans/scans.service.js';
@@ -155,6 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAuthentication(app, (token) => accounts.authenticate(token));
 
+  // Issue 36: a past-due account starts no scan, by hand or by schedule.
+  const pastDue = async (userId: string): Promise<boolean> =>
+    (await billing.state(userId)).paymentFailed;
   const policy = {
     allowPrivate: config.allowPrivateTargets,
     allowedHosts: config.scans.allowedHosts,
@@ -180,7 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       scanEngine(config.scans.isolation),
     ),
     leaseSeconds: config.scans.leaseSeconds,
-    maxAttempts: config.scans.maxAttempts,
+    retry: { maxAttempts: config.scans.maxAttempts, backoffMs: config.scans.retryBackoffMs },
+    fairness: queueFairness(config.scans.runningPerUser),
     workerId: config.scans.workerId,
     policyFor: (scan) => samples.policyFor(scan),
     onFinished: (scanId) => changeNotifier.afterRun(scanId),
@@ -204,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     scheduleUrls: (userId, exceptScheduleId): Promise<string[]> =>
       schedules.urls(userId, exceptScheduleId),
     siteWords: (userId, site): Promise<string[]> => spelling.wordsOf(userId, site),
+    paymentFailed: pastDue,
   });
   const spelling = new SpellingService({ db: database.db, clock, scans });
   const triage = new TriageService({ db: database.db, clock, scans });
@@ -246,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     schedules,
     accounts,
+    paymentFailed: pastDue,
     intervalMs: config.scans.schedulerIntervalSeconds * 1000,
   });
   app.decorate('scanWorkers', workers);

@@ -34,6 +34,26 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '4000', HOST: '0.0.0.0' }).publicUrl).toBe('http://localhost:4000');
   });
 
+  it('reads the fair queue: running scans per user by plan, retry backoff (issue 36)', () => {
+    expect(loadConfig({}).scans).toMatchObject({
+      runningPerUser: { Free: 1, Basic: 2, Premium: 3, Enterprise: 5 },
+      retryBackoffMs: 30_000,
+      maxAttempts: 3,
+    });
+    const config = loadConfig({
+      SCAN_RUNNING_PER_USER: 'Free=2, Enterprise=8',
+      SCAN_RETRY_BACKOFF_MS: '500',
+    });
+    expect(config.scans.runningPerUser).toEqual({ Free: 2, Basic: 2, Premium: 3, Enterprise: 8 });
+    expect(config.scans.retryBackoffMs).toBe(500);
+    expect(problemsOf({ SCAN_RUNNING_PER_USER: 'Gold=3' })[0]).toMatch(
+      /^SCAN_RUNNING_PER_USER: must be a comma-separated list of plan=number/,
+    );
+    expect(problemsOf({ SCAN_RUNNING_PER_USER: 'Free=0' })).toEqual([
+      'SCAN_RUNNING_PER_USER: each number must be from 1 to 64',
+    ]);
+  });
+
   it('reads lifetimes, admins, mail and external providers', () => {
     const config = loadConfig({
       PUBLIC_URL: 'https://audit.example.com/',

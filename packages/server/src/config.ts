@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { hostname } from 'node:os';
 import { z } from 'zod';
-import { plans } from '@linkaudit/core';
+import { planIds, plans, type PlanId } from '@linkaudit/core';
 
 /** Where the repository root is, so defaults work whatever the current directory. */
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -30,6 +30,29 @@ const listSchema = z.string().transform((value) =>
     .filter((item) => item !== ''),
 );
 
+/**
+ * Per-plan numbers such as `Free=1,Basic=2,Enterprise=8`: the plans named are changed, the
+ * others keep their default.
+ */
+const perPlanSchema = z
+  .string()
+  .regex(
+    new RegExp(`^\\s*(${planIds.join('|')})=\\d+\\s*(,\\s*(${planIds.join('|')})=\\d+\\s*)*$`),
+    `must be a comma-separated list of plan=number (plans: ${planIds.join(', ')})`,
+  )
+  .transform(
+    (value) =>
+      Object.fromEntries(
+        value.split(',').map((item) => {
+          const [plan = '', count = ''] = item.split('=');
+          return [plan.trim(), Number(count)];
+        }),
+      ) as Partial<Record<PlanId, number>>,
+  )
+  .refine((counts) => Object.values(counts).every((count) => count >= 1 && count <= 64), {
+    message: 'each number must be from 1 to 64',
+  });
+
 /** Every setting the server reads from its environment (README, "Configuration"). */
 export const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -57,6 +80,8 @@ export const environmentSchema = z.object({
   SCAN_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SCAN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  SCAN_RETRY_BACKOFF_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  SCAN_RUNNING_PER_USER: perPlanSchema.default({}),
   SCAN_REQUEST_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** The Chromium that renders pages (issue 35); default Debian's /usr/bin/chromium. */
   CHROMIUM_PATH: z.string().trim().min(1).optional(),
@@ -165,8 +190,18 @@ export type Config = {
     workerId: string;
     /** A worker renews its lease every second; a scan whose lease ran out is re-queued. */
     leaseSeconds: number;
-    /** Starts of one scan before a lost lease fails it instead of re-queueing it. */
+    /**
+     * Starts of one scan before a lost lease or an engine exception fails it instead of
+     * re-queueing it.
+     */
     maxAttempts: number;
+    /**
+     * A scan re-queued after a lost lease or an engine exception waits this long before its
+     * next start, doubled for each further attempt (at most an hour).
+     */
+    retryBackoffMs: number;
+    /** Scans one user runs at once, by plan (core's defaults, changed by SCAN_RUNNING_PER_USER). */
+    runningPerUser: Record<PlanId, number>;
     /** How often a scheduler (role all or scheduler) looks for due schedules. */
     schedulerIntervalSeconds: number;
     /** One request of a scan, connecting to the end of its body; past it the link is Time Out. */
@@ -270,6 +305,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       workerId: env.WORKER_ID ?? hostname(),
       leaseSeconds: env.SCAN_LEASE_SECONDS,
       maxAttempts: env.SCAN_MAX_ATTEMPTS,
+      retryBackoffMs: env.SCAN_RETRY_BACKOFF_MS,
+      runningPerUser: runningPerUser(env.SCAN_RUNNING_PER_USER),
       schedulerIntervalSeconds: env.SCHEDULER_INTERVAL_SECONDS,
       requestDeadlineSeconds: env.SCAN_REQUEST_DEADLINE_SECONDS,
       chromiumPath: env.CHROMIUM_PATH,
@@ -299,6 +336,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       ),
     },
   };
+}
+
+/** Each plan's running scans per user: the operator's number, else the plan's default. */
+function runningPerUser(given: Partial<Record<PlanId, number>>): Record<PlanId, number> {
+  return Object.fromEntries(
+    planIds.map((id) => [id, given[id] ?? plans[id].runningScansPerUser]),
+  ) as Record<PlanId, number>;
 }
 
 /** `true`/`false`, a hop count (`1` behind one load balancer), or the proxies' addresses. */

@@ -4,6 +4,7 @@ import {
   adminMessages,
   biMessages,
   requestMessages,
+  scanMessages,
   scheduleMessages,
   triageMessages,
   botProtectionDetailPattern,
@@ -36,6 +37,7 @@ const messageKeys = new Map<string, string>([
     `requestFailure.${code}`,
   ]),
   [scanFailureMessages.resultsNotSaved, 'scanFailure.resultsNotSaved'],
+  [scanMessages.paymentFailed, 'scan.paymentFailed'],
   ...Object.entries(scheduleMessages).flatMap(([key, text]): Array<[string, string]> =>
     typeof text === 'string' ? [[text, `schedule.${key}`]] : [],
   ),

@@ -34,6 +34,8 @@ const texts = [
   scanMessages.privateAddress('10.0.0.8'),
   scanMessages.privateLink('127.0.0.1:6379', '127.0.0.1'),
   signInWaitMessage(16),
+  // Issue 36: a past-due account's refused scan.
+  scanMessages.paymentFailed,
 ];
 
 describe('the bad-input refusals of the contract', () => {

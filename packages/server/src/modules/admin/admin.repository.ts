@@ -4,6 +4,7 @@ import { ScanStatus, type adminScanQuerySchema, type adminUserQuerySchema } from
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { schedulerTickKey } from '../../db/server-meta-keys.js';
+import { toDate } from '../../db/values.js';
 
 /**
  * The operator's reads (every user's scans and accounts, health figures) and the audit log. The
@@ -149,8 +150,8 @@ export async function auditPage(
 }
 
 /** The health figures that live in the database. */
-export async function healthFigures(db: Db, since: Date) {
-  const [byStatus, byWorker, leaseEvents, adminRequeues, tick] = await Promise.all([
+export async function healthFigures(db: Db, since: Date, now: Date) {
+  const [byStatus, byWorker, leaseEvents, adminRequeues, tick, queue] = await Promise.all([
     db
       .selectFrom('scans')
       .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
@@ -188,6 +189,7 @@ export async function healthFigures(db: Db, since: Date) {
       .select('value')
       .where('key', '=', schedulerTickKey)
       .executeTakeFirst(),
+    queueFigures(db, now),
   ]);
   const events = (kind: string) => Number(leaseEvents.find((row) => row.kind === kind)?.count ?? 0);
   return {
@@ -199,5 +201,29 @@ export async function healthFigures(db: Db, since: Date) {
     leaseExpiries24h: events('expired'),
     requeues24h: events('requeued') + Number(adminRequeues.count),
     schedulerLastTick: tick?.value ?? null,
+    ...queue,
+  };
+}
+
+/** The queue's age (its oldest scan, by the scans_queue index) and the retries still waiting. */
+async function queueFigures(db: Db, now: Date) {
+  const [oldest, waiting] = await Promise.all([
+    db
+      .selectFrom('scans')
+      .select((eb) => eb.fn.min('created_at').as('created_at'))
+      .where('status', '=', ScanStatus.Queued)
+      .where('trashed_at', 'is', null)
+      .executeTakeFirst(),
+    db
+      .selectFrom('scans')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('status', '=', ScanStatus.Queued)
+      .where('not_before', '>', now)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const created = oldest?.created_at;
+  return {
+    oldestQueuedAt: created ? toDate(created).toISOString() : null,
+    waitingForRetry: Number(waiting.count),
   };
 }

@@ -173,7 +173,8 @@ export class AdminService {
   }
 
   async health(): Promise<AdminHealth> {
-    const figures = await healthFigures(this.deps.db, new Date(Date.now() - day));
+    const now = new Date();
+    const figures = await healthFigures(this.deps.db, new Date(now.getTime() - day), now);
     const mail = this.deps.mailFailures();
     return {
       ...figures,

@@ -55,6 +55,14 @@ function healthGauges(registry: Registry) {
     'Unix time of the last scheduler tick (0: none yet)',
   );
   const mail = gauge('linkaudit_mail_failures', 'Mails this process could not send');
+  const queueAge = gauge(
+    'linkaudit_queue_oldest_age_seconds',
+    'How long the longest-waiting queued scan has waited (0: none queued)',
+  );
+  const retries = gauge(
+    'linkaudit_scans_waiting_retry',
+    'Queued scans waiting out the backoff of a retry (lost lease, engine exception)',
+  );
   return {
     set(health: AdminHealth) {
       scans.reset();
@@ -65,6 +73,9 @@ function healthGauges(registry: Registry) {
       requeues.set(health.requeues24h);
       tick.set(health.schedulerLastTick ? Date.parse(health.schedulerLastTick) / 1000 : 0);
       mail.set(health.mailFailures);
+      const oldest = health.oldestQueuedAt ? Date.parse(health.oldestQueuedAt) : Date.now();
+      queueAge.set(Math.max(0, (Date.now() - oldest) / 1000));
+      retries.set(health.waitingForRetry);
     },
   };
 }

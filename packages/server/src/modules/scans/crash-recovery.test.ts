@@ -83,6 +83,8 @@ describe.each(testDialects())('a server killed mid-scan (%s)', (dialect) => {
       WORKER_ID: workerId,
       WORKER_CONCURRENCY: '1',
       SCAN_LEASE_SECONDS: String(leaseSeconds),
+      // A scan taken back waits before its next start (issue 36); short here.
+      SCAN_RETRY_BACKOFF_MS: '100',
       LINKAUDIT_ALLOWED_HOSTS: '127.0.0.1',
       SAMPLE_REPORT: '0',
       AUTH_RATE_LIMIT: '1000',

@@ -58,6 +58,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two worker processes on Postgre
     const environment = {
       WORKER_CONCURRENCY: '0',
       SCAN_LEASE_SECONDS: String(leaseSeconds),
+      // A scan whose worker died waits before its next start (issue 36); short here.
+      SCAN_RETRY_BACKOFF_MS: '100',
       LINKAUDIT_ALLOWED_HOSTS: '127.0.0.1',
     };
     server = await startTestServer('postgres', environment);

@@ -20,7 +20,7 @@ import { refreshStatistics, type DatabaseHandle } from '../../db/database.js';
 import type { AddressPolicy } from './address-guard.js';
 import type { ScanEngine } from './scan-engine.js';
 import { scanResumeOf } from './scan-checkpoint.js';
-import { claimNextScan } from './scan-queue.repository.js';
+import { claimNextScan, type QueueFairness } from './scan-queue.repository.js';
 import { ScanResultWriter } from './scan-results.js';
 import type { ScanUpdates } from './scan-updates.js';
 import {
@@ -33,7 +33,10 @@ import {
   reapExpiredLeases,
   reapLeasesOf,
   renewLease,
+  retryAt,
+  retryLater,
   runningStatuses,
+  type RetryPolicy,
   type ScanRow,
 } from './scans.repository.js';
 import { isOwnOrphan, leaseOwnerFor } from './worker-identity.js';
@@ -47,7 +50,10 @@ export interface ScanWorkerDeps {
   /** Runs one scan, in a process of its own or in this one (config SCAN_ISOLATION). */
   engine: ScanEngine;
   leaseSeconds: number;
-  maxAttempts: number;
+  /** Starts of a scan and the wait before each retry (lost lease, engine exception). */
+  retry: RetryPolicy;
+  /** Running scans per user by plan priority: round robin between users under their cap. */
+  fairness: QueueFairness;
   /**
    * This worker's name across restarts (config WORKER_ID, by default the host name): at start it
    * takes back at once the scans an earlier life of it held (worker-identity.ts).
@@ -133,7 +139,13 @@ export class ScanWorkers {
       try {
         await this.#reapNow();
         const now = this.deps.clock.now();
-        const scan = await claimNextScan(this.deps.database, this.owner, now, this.#leaseEnd());
+        const scan = await claimNextScan(
+          this.deps.database,
+          this.owner,
+          now,
+          this.#leaseEnd(),
+          this.deps.fairness,
+        );
         if (scan) await this.#run(scan);
         else await this.#idle();
       } catch (error) {
@@ -163,7 +175,7 @@ export class ScanWorkers {
       const { db } = this.deps.database;
       const orphaned = (await leaseOwners(db)).filter((owner) => isOwnOrphan(owner, this.workerId));
       const now = leaseNow();
-      const taken = await reapLeasesOf(db, orphaned, now, this.deps.maxAttempts);
+      const taken = await reapLeasesOf(db, orphaned, now, this.deps.retry);
       if (taken.length > 0)
         this.deps.log.warn({ scans: taken }, 'took back scans of a dead worker');
     } catch (error) {
@@ -175,7 +187,7 @@ export class ScanWorkers {
     const now = leaseNow();
     if (now.getTime() - this.#lastReap < reapEveryMs) return;
     this.#lastReap = now.getTime();
-    const reaped = await reapExpiredLeases(this.deps.database.db, now, this.deps.maxAttempts);
+    const reaped = await reapExpiredLeases(this.deps.database.db, now, this.deps.retry);
     if (reaped.length > 0) this.deps.log.warn({ scans: reaped }, 'scans with expired leases');
   }
 
@@ -215,14 +227,15 @@ export class ScanWorkers {
           }),
         this.owner,
       );
-      const done = await this.#scan(scan, controller.signal, writer, resume, phases);
+      const outcome = await this.#scan(scan, controller.signal, writer, resume, phases);
       await phases.settled();
       if (leaseLost) return;
       if (this.#stopped) {
         await this.#handBack(scan);
         return;
       }
-      await this.#finish(scan, done, writer);
+      if (outcome.engineFailed && (await this.#retryLater(scan))) return;
+      await this.#finish(scan, outcome.done, writer);
     } finally {
       clearInterval(heartbeat);
       // (A requeued scan may already run again in another loop of this process.)
@@ -236,10 +249,10 @@ export class ScanWorkers {
     writer: ScanResultWriter,
     resume: ScanResume | undefined,
     phases: ScanPhases,
-  ): Promise<DoneEvent> {
+  ): Promise<{ done: DoneEvent; engineFailed: boolean }> {
     try {
       const policy = (await this.deps.policyFor?.(scan)) ?? this.deps.policy;
-      return await this.deps.engine(crawlSettingsOf(scan), {
+      const done = await this.deps.engine(crawlSettingsOf(scan), {
         engineOptions: this.deps.engineOptions,
         resume,
         signal,
@@ -250,10 +263,32 @@ export class ScanWorkers {
         },
         backpressure: writer,
       });
+      return { done, engineFailed: false };
     } catch (error) {
       this.deps.log.error({ err: error, scanId: scan.id }, 'scan engine failed');
-      return failedDone(scan.url, 'Engine Exception: the scan stopped unexpectedly.');
+      const { maxAttempts } = this.deps.retry;
+      const message =
+        maxAttempts > 1
+          ? `Engine Exception: the scan stopped unexpectedly ${scan.attempts} times and was given up.`
+          : 'Engine Exception: the scan stopped unexpectedly.';
+      return { done: failedDone(scan.url, message), engineFailed: true };
     }
+  }
+
+  /**
+   * An attempt the engine broke off (issue 36): back to the queue after a backoff while starts
+   * are left; false when none are (it ends Failed) or it was being stopped (it ends as asked).
+   */
+  async #retryLater(scan: ScanRow): Promise<boolean> {
+    const attempts = Number(scan.attempts);
+    if (attempts >= this.deps.retry.maxAttempts) return false;
+    const notBefore = retryAt(leaseNow(), attempts, this.deps.retry);
+    const message = `Engine Exception: the scan stopped unexpectedly; it starts again at ${notBefore.toISOString()} (attempt ${attempts + 1} of ${this.deps.retry.maxAttempts}).`;
+    if (!(await retryLater(this.deps.database.db, scan.id, this.owner, notBefore, message)))
+      return false;
+    this.deps.log.warn({ scanId: scan.id, attempts, notBefore }, 'scan engine failed: retry later');
+    this.#publish(scan, ScanStatus.Queued);
+    return true;
   }
 
   /**

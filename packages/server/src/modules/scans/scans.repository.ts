@@ -79,20 +79,6 @@ export async function listScans(
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-/** Queued scans in the order workers take them: plan priority, then age. */
-export async function queuedScanIds(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db
-    .selectFrom('scans')
-    .select('id')
-    .where('status', '=', ScanStatus.Queued)
-    .where('trashed_at', 'is', null)
-    .orderBy('priority', 'desc')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 export async function countRunning(db: Kysely<Database>, userId: string): Promise<number> {
   const row = await db
     .selectFrom('scans')
@@ -196,15 +182,33 @@ export async function renewLease(
 }
 
 /**
- * Scans whose worker died (lease expired): back to the queue, or Failed after `maxAttempts`;
- * one that was cancelling is Cancelled. Answers the ids touched.
+ * How a scan whose attempt broke (lost lease, engine exception) is tried again: at most
+ * `maxAttempts` starts, each retry waiting `backoffMs` doubled per attempt so far (issue 36).
+ */
+export interface RetryPolicy {
+  maxAttempts: number;
+  backoffMs: number;
+}
+
+/** A retry waits at most this long, however many attempts came before. */
+const maxBackoffMs = 3600_000;
+
+/** When the retry after `attempts` starts may begin: base, 2×base, 4×base … (at most an hour). */
+export function retryAt(now: Date, attempts: number, policy: RetryPolicy): Date {
+  const delay = Math.min(policy.backoffMs * 2 ** Math.max(0, attempts - 1), maxBackoffMs);
+  return new Date(now.getTime() + delay);
+}
+
+/**
+ * Scans whose worker died (lease expired): back to the queue after a backoff, or Failed after
+ * `maxAttempts`; one that was cancelling is Cancelled. Answers the ids touched.
  */
 export async function reapExpiredLeases(
   db: Kysely<Database>,
   now: Date,
-  maxAttempts: number,
+  policy: RetryPolicy,
 ): Promise<string[]> {
-  return reapLeases(db, { expiredBefore: now }, now, maxAttempts);
+  return reapLeases(db, { expiredBefore: now }, now, policy);
 }
 
 /**
@@ -215,10 +219,10 @@ export async function reapLeasesOf(
   db: Kysely<Database>,
   owners: string[],
   now: Date,
-  maxAttempts: number,
+  policy: RetryPolicy,
 ): Promise<string[]> {
   if (owners.length === 0) return [];
-  return reapLeases(db, { owners }, now, maxAttempts);
+  return reapLeases(db, { owners }, now, policy);
 }
 
 /** Who holds the lease of each scan under way (or cancelling). */
@@ -239,7 +243,7 @@ async function reapLeases(
   db: Kysely<Database>,
   filter: LeaseFilter,
   now: Date,
-  maxAttempts: number,
+  policy: RetryPolicy,
 ): Promise<string[]> {
   const leased = (statuses: readonly number[]) => {
     const query = db.updateTable('scans').where('status', 'in', [...statuses]);
@@ -263,20 +267,31 @@ async function reapLeases(
     .returning('id')
     .execute();
   const failed = await leased(runningStatuses)
-    .where('attempts', '>=', maxAttempts)
+    .where('attempts', '>=', policy.maxAttempts)
     .set({
       status: ScanStatus.Failed,
       lease_owner: null,
       completed_at: now,
-      log_message: scanFailureMessages.workerLost(maxAttempts),
+      log_message: scanFailureMessages.workerLost(policy.maxAttempts),
     })
     .returning('id')
     .execute();
-  const requeued = await leased(runningStatuses)
-    .where('attempts', '<', maxAttempts)
-    .set({ status: ScanStatus.Queued, lease_owner: null, lease_expires_at: null })
-    .returning('id')
-    .execute();
+  // Each waits by its own attempts: one UPDATE per scan (few: only those whose worker died).
+  const requeued = [];
+  for (const attempts of await attemptsOfLeased(db, filter, policy.maxAttempts)) {
+    const row = await leased(runningStatuses)
+      .where('id', '=', attempts.id)
+      .where('attempts', '=', attempts.attempts)
+      .set({
+        status: ScanStatus.Queued,
+        lease_owner: null,
+        lease_expires_at: null,
+        not_before: retryAt(now, attempts.attempts, policy),
+      })
+      .returning('id')
+      .executeTakeFirst();
+    if (row) requeued.push(row);
+  }
   const reaped = [...stopped, ...cancelled, ...failed, ...requeued];
   const events = [
     ...reaped.map((row) => ({ id: randomUUID(), scan_id: row.id, kind: 'expired', at: now })),
@@ -284,6 +299,54 @@ async function reapLeases(
   ];
   if (events.length > 0) await db.insertInto('scan_lease_events').values(events).execute();
   return reaped.map((row) => row.id);
+}
+
+/** The running scans a reap takes back to the queue, and how many starts each has had. */
+async function attemptsOfLeased(
+  db: Kysely<Database>,
+  filter: LeaseFilter,
+  maxAttempts: number,
+): Promise<Array<{ id: string; attempts: number }>> {
+  const query = db
+    .selectFrom('scans')
+    .select(['id', 'attempts'])
+    .where('status', 'in', [...runningStatuses])
+    .where('attempts', '<', maxAttempts);
+  const rows = await (
+    'owners' in filter
+      ? query.where('lease_owner', 'in', filter.owners)
+      : query.where('lease_expires_at', '<', filter.expiredBefore)
+  ).execute();
+  return rows.map((row) => ({ id: row.id, attempts: Number(row.attempts) }));
+}
+
+/**
+ * A running attempt that broke on an engine exception: back to the queue until `notBefore`
+ * (issue 36), only while `owner` holds it and nobody asked it to stop (a cancel or an
+ * administrator's stop then ends it as they say). False when it was not moved.
+ */
+export async function retryLater(
+  db: Kysely<Database>,
+  id: string,
+  owner: string,
+  notBefore: Date,
+  logMessage: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('scans')
+    .set({
+      status: ScanStatus.Queued,
+      lease_owner: null,
+      lease_expires_at: null,
+      not_before: notBefore,
+      log_message: logMessage,
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .where('status', 'in', [...runningStatuses])
+    .where('stop_action', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export interface ScanTotals {
@@ -352,6 +415,7 @@ export const heldStatuses = [...runningStatuses, ScanStatus.Cancelling] as const
 const requeuedColumns = {
   status: ScanStatus.Queued,
   attempts: 0,
+  not_before: null,
   lease_owner: null,
   lease_expires_at: null,
   completed_at: null,

@@ -44,7 +44,6 @@ import {
   listScans,
   moveScheduleRuns,
   heldStatuses,
-  queuedScanIds,
   requeueScan,
   requestStop,
   runningStatuses,
@@ -54,6 +53,7 @@ import {
   type NewScan,
   type ScanRow,
 } from './scans.repository.js';
+import { queuedInTurnOrder } from './scan-queue.repository.js';
 import type { ScanUpdates } from './scan-updates.js';
 
 /** Whose scan it is: enough to apply the plan (a signed-in user, or a schedule's owner). */
@@ -91,6 +91,8 @@ export interface ScanServiceDeps {
   scheduleUrls?: (userId: string, exceptScheduleId?: string) => Promise<string[]>;
   /** The owner's words to ignore for a site (spelling module): every new scan of it takes them. */
   siteWords?: (userId: string, site: string) => Promise<string[]>;
+  /** Whether the owner's last payment failed (billing): no new scans until it is put right. */
+  paymentFailed?: (userId: string) => Promise<boolean>;
 }
 
 /** Scans of SPEC §3/§4/§7: submit (plan limits, credits), list, cancel, trash; owners only. */
@@ -100,7 +102,7 @@ export class ScanService {
   async list(user: ScanOwner): Promise<Scan[]> {
     const [rows, queue, running, ignored] = await Promise.all([
       listScans(this.deps.db, user.id),
-      queuedScanIds(this.deps.db),
+      queuedInTurnOrder(this.deps.db),
       countRunning(this.deps.db, user.id),
       ignoredBadLinksByScan(this.deps.db, user.id),
     ]);
@@ -131,6 +133,7 @@ export class ScanService {
     settingsInput: ScanRequestInput,
     options: QueueOptions = {},
   ): Promise<CreateScanResponse> {
+    await this.#refuseWhenPaymentFailed(owner);
     const request = await this.#withSiteWords(
       owner,
       await this.#checkedRequest(settingsInput, options.url),
@@ -168,6 +171,17 @@ export class ScanService {
         message: scanMessages.rulesWithheld,
       }),
     };
+  }
+
+  /**
+   * A past-due account (its last payment failed) starts nothing: 403 with SPEC §8's
+   * exceptionMessage, as the plan's other refusals of a request (schedule allowance) answer.
+   */
+  async #refuseWhenPaymentFailed(owner: ScanOwner): Promise<void> {
+    if (!(await this.deps.paymentFailed?.(owner.id))) return;
+    throw new HttpError(403, scanMessages.paymentFailed, {
+      exceptionMessage: scanMessages.paymentFailed,
+    });
   }
 
   /**
@@ -337,7 +351,7 @@ export class ScanService {
   async adminList(): Promise<Scan[]> {
     const [rows, queue] = await Promise.all([
       listScans(this.deps.db, undefined),
-      queuedScanIds(this.deps.db),
+      queuedInTurnOrder(this.deps.db),
     ]);
     return rows.map((row) => toScan(row, queue, 0));
   }
@@ -449,13 +463,13 @@ export class ScanService {
 
   /** Queued scans in the order workers take them (queue positions of the admin list). */
   queueOrder(): Promise<string[]> {
-    return queuedScanIds(this.deps.db);
+    return queuedInTurnOrder(this.deps.db);
   }
 
   /** The scan as the admin list shows it. */
   async #adminView(id: string): Promise<Scan> {
     const [queue, row] = await Promise.all([
-      queuedScanIds(this.deps.db),
+      queuedInTurnOrder(this.deps.db),
       findScan(this.deps.db, id),
     ]);
     if (!row) throw new HttpError(404, scanMessages.notFound);

@@ -39,6 +39,8 @@ export interface ScansTable {
   lease_owner: string | null;
   lease_expires_at: NullableTimestamp;
   attempts: Generated<number>;
+  /** A re-queued scan (lost lease, engine exception) is not started before this (issue 36). */
+  not_before: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
   trashed_at: NullableTimestamp;
   /** An administrator's stop of a running attempt: `requeue` or `fail` once it has stopped. */
   stop_action: ColumnType<string | null, string | null | undefined, string | null>;

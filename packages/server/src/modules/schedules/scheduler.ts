@@ -29,6 +29,8 @@ export interface SchedulerDeps {
   schedules: ScheduleService;
   /** Whose schedule it is: the owner's plan decides whether it still runs. */
   accounts: Pick<AccountService, 'findUser'>;
+  /** Whether the owner's last payment failed (billing): a past-due account's runs are skipped. */
+  paymentFailed?: (userId: string) => Promise<boolean>;
   /** How often the scheduler looks for due schedules (ms). */
   intervalMs: number;
 }
@@ -97,6 +99,9 @@ export class Scheduler {
     const plan = planOf(user?.paidPlanId);
     if (!user || !plan.paid || plan.schedules === 0) {
       return skipped(scheduleSkipReasons.planHasNoSchedules);
+    }
+    if (await this.deps.paymentFailed?.(user.id)) {
+      return skipped(scheduleSkipReasons.paymentFailed);
     }
     if (await hasUnfinishedRun(this.deps.db, row.id)) {
       return skipped(scheduleSkipReasons.stillRunning);

@@ -4,8 +4,8 @@ import { responseStatus } from '../../../lib/errors';
 import { useHealth } from '../api/admin-api';
 
 /**
- * Health: scans by status, scans per worker process, lease expiries and re-queues in 24 h, the
- * scheduler's last tick and mail failures; the same figures /metrics exports for Prometheus.
+ * Health: scans by status, scans per worker process, lease expiries and re-queues in 24 h, retries
+ * waiting, the oldest queued scan, the scheduler's last tick and mail failures; the same figures /metrics exports for Prometheus.
  */
 export function AdminHealth() {
   const { t, i18n } = useTranslation();
@@ -72,8 +72,21 @@ export function AdminHealth() {
             <Statistic title={t('admin.health.mailFailures')} value={data?.mailFailures ?? 0} />
           </Card>
         </Col>
+        <Col xs={12} md={6}>
+          <Card size="small">
+            <Statistic
+              title={t('admin.health.waitingForRetry')}
+              value={data?.waitingForRetry ?? 0}
+            />
+          </Card>
+        </Col>
         <Col xs={24}>
           <Descriptions size="small" bordered column={1}>
+            <Descriptions.Item label={t('admin.health.oldestQueued')}>
+              {data?.oldestQueuedAt
+                ? new Date(data.oldestQueuedAt).toLocaleString(i18n.language)
+                : t('admin.health.noneQueued')}
+            </Descriptions.Item>
             <Descriptions.Item label={t('admin.health.schedulerTick')}>
               {data?.schedulerLastTick
                 ? new Date(data.schedulerLastTick).toLocaleString(i18n.language)
