@@ -160,6 +160,9 @@ export const adminHealthSchema = z.object({
   oldestQueuedAt: z.string().nullable(),
   /** Queued scans waiting out a retry's backoff (issue 36: lost lease, engine exception). */
   waitingForRetry: z.number().int(),
+  /** Outgoing messages (mail) not yet sent, and those given up after every attempt. */
+  outboxPending: z.number().int(),
+  outboxFailed: z.number().int(),
   /** Mails that could not be sent (outbox failures) since this process started, and the last. */
   mailFailures: z.number().int(),
   lastMailFailure: z.string().nullable(),

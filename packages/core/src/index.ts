@@ -27,3 +27,4 @@ export * from './schedule.js';
 export * from './realtime.js';
 export * from './bi.js';
 export * from './admin.js';
+export * from './outbox.js';

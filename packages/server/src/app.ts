@@ -17,7 +17,8 @@ import { AccountService, type PlanState } from './modules/accounts/accounts.serv
 import { registerExternalLoginRoutes } from './modules/accounts/external-logins.routes.js';
 import { ExternalLoginService } from './modules/accounts/external-logins.service.js';
 import { OidcProviders } from './modules/accounts/oidc-providers.js';
-import { createMailer } from './modules/mail/mail.service.js';
+import { createMailDelivery, createMailer, mailHandler } from './modules/mail/mail.service.js';
+import { OutboxWorker } from './modules/outbox/outbox-worker.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { AdminService } from './modules/admin/admin.service.js';
 import { registerMetrics } from './modules/admin/metrics.routes.js';
@@ -128,13 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new HttpError(429, `Too many requests. Please try again in ${context.after}.`),
   });
 
-  const mailer = createMailer({
-    smtpUrl: config.mail.smtpUrl,
-    from: config.mail.from,
-    outboxDir: path.join(config.dataDir, 'mail'),
-    log: app.log,
-  });
-  app.addHook('onClose', () => mailer.drain());
+  const { mailer, outbox } = mailThroughOutbox(app, config, database);
 
   const tokens = new AccessTokens(resolveJwtSecret(config.auth.jwtSecret, config.dataDir), clock);
   const accounts = new AccountService({
@@ -260,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('billingRenewals', billingRenewals);
   app.decorate('billing', billing);
   app.addHook('onReady', () => {
+    outbox.start();
     workers.start(deps.workerConcurrency ?? config.scans.workerConcurrency);
     if (deps.runsScheduler ?? true) {
       scheduler.start();
@@ -270,6 +266,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => scheduler.stop());
   app.addHook('onClose', () => billingRenewals.stop());
   app.addHook('onClose', () => workers.stop());
+  // After the workers: a scan that finished while they stopped may still queue its mail.
+  app.addHook('onClose', () => outbox.stop());
   if (config.sampleReport.enabled) queueSampleScanOnListen(app, samples, config);
 
   registerSystemRoutes(app, {
@@ -331,6 +329,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/**
+ * Mail goes through the outbox (issue 36): the mailer writes rows, every process's outbox worker
+ * sends them (SMTP, or the DATA_DIR/mail folder) with retries. The worker is started once the app
+ * is ready and stopped after the scan workers.
+ */
+function mailThroughOutbox(app: FastifyInstance, config: Config, database: DatabaseHandle) {
+  const delivery = createMailDelivery({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    outboxDir: path.join(config.dataDir, 'mail'),
+    log: app.log,
+  });
+  const outbox = new OutboxWorker({
+    database,
+    log: app.log,
+    handlers: { mail: mailHandler(delivery, new URL(config.publicUrl).hostname) },
+    ...config.outbox,
+  });
+  const mailer = createMailer({
+    db: database.db,
+    delivery,
+    wakeOutbox: () => outbox.wake(),
+    log: app.log,
+  });
+  return { mailer, outbox };
 }
 
 /** Helmet's HSTS value (a year, subdomains too). */

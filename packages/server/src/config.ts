@@ -115,6 +115,9 @@ export const environmentSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
   OIDC_PROVIDERS: listSchema
     .pipe(
       z.array(
@@ -242,6 +245,12 @@ export type Config = {
     smtpUrl: string | undefined;
     from: string;
   };
+  /**
+   * Outgoing messages (mail now, webhooks later): how often a process looks for due ones, the
+   * wait after a first failure (doubled per attempt, at most an hour), and the tries before a
+   * message is given up (issue 36).
+   */
+  outbox: { pollMs: number; retryBaseMs: number; maxAttempts: number };
   billing: {
     /** 'stripe' when STRIPE_SECRET_KEY is set; else the embedded sandbox gateway. */
     gateway: 'sandbox' | 'stripe';
@@ -328,6 +337,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `LinkAudit <no-reply@${mailDomain(publicUrl)}>`,
+    },
+    outbox: {
+      pollMs: env.OUTBOX_POLL_MS,
+      retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
+      maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
     },
     billing: {
       gateway: environment.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',

@@ -7,6 +7,7 @@ import type { SchedulesTables } from '../modules/schedules/schedules.table.js';
 import type { SpellingTables } from '../modules/spelling/spelling.table.js';
 import type { TriageTables } from '../modules/reports/triage.table.js';
 import type { ReadFiguresTables } from '../modules/reports/read-figures.table.js';
+import type { OutboxTables } from '../modules/outbox/outbox.table.js';
 
 /** Table types of every domain, composed into the one Database interface Kysely is typed with. */
 export interface ServerMetaTable {
@@ -24,6 +25,7 @@ export interface Database
     SchedulesTables,
     SpellingTables,
     TriageTables,
-    ReadFiguresTables {
+    ReadFiguresTables,
+    OutboxTables {
   server_meta: ServerMetaTable;
 }

@@ -15,7 +15,8 @@ export interface SmtpCapture {
   stop(): Promise<void>;
 }
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/** `port` 0 lets the system choose; a fixed one lets a test stop the server and start it again. */
+export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   const handedOut = new Set<CapturedMail>();
   const listeners = new Set<() => void>();
@@ -35,9 +36,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const listening = typeof address === 'object' && address ? address.port : 0;
 
   const take = (to: string): CapturedMail | undefined => {
     const mail = mails.find(
@@ -48,7 +49,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   };
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     mails,
     nextMailTo: (to, timeoutMs = 5000) =>
       new Promise((resolve, reject) => {

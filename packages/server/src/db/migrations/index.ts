@@ -22,6 +22,7 @@ import * as reportReadFigures from './2026-11-28T0600-report-read-figures.js';
 import * as reportPageTypeIndexes from './2026-11-28T0610-report-page-type-indexes.js';
 import * as ruleIdWidth from './2026-11-28T0900-rule-id-width.js';
 import * as scanQueueFairness from './2026-11-28T1000-scan-queue-fairness.js';
+import * as outbox from './2026-11-28T1010-outbox.js';
 
 /** Every migration in order; names sort by date (and time) so the history reads top to bottom. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0610-report-page-type-indexes': reportPageTypeIndexes,
   '2026-11-28T0900-rule-id-width': ruleIdWidth,
   '2026-11-28T1000-scan-queue-fairness': scanQueueFairness,
+  '2026-11-28T1010-outbox': outbox,
 };

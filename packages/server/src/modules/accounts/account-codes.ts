@@ -4,7 +4,7 @@ import { accountLanguageSchema } from '@linkaudit/core';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import type { Mailer } from '../mail/mail.service.js';
+import type { MailMessage, Mailer } from '../mail/mail.service.js';
 import { renderMail } from '../mail/mail.templates.js';
 import { findUsableCodes, insertCode, useCodes, type User } from './accounts.repository.js';
 import type { AccountCodePurpose } from './accounts.table.js';
@@ -25,15 +25,33 @@ export class AccountCodes {
   constructor(private readonly deps: AccountCodeDeps) {}
 
   async mailConfirmation(user: User): Promise<void> {
-    const code = await this.#issue(user, 'confirm-email');
-    const query = new URLSearchParams({ code, userId: user.id });
-    this.#mail(user, 'confirm-email', `/confirmemail?${query.toString()}`);
+    await this.#issueAndMail(user, 'confirm-email', (code) => {
+      const query = new URLSearchParams({ code, userId: user.id });
+      return `/confirmemail?${query.toString()}`;
+    });
   }
 
   async mailPasswordReset(user: User): Promise<void> {
-    const code = await this.#issue(user, 'reset-password');
-    const query = new URLSearchParams({ email: user.email, code });
-    this.#mail(user, 'reset-password', `/resetpassword?${query.toString()}`);
+    await this.#issueAndMail(user, 'reset-password', (code) => {
+      const query = new URLSearchParams({ email: user.email, code });
+      return `/resetpassword?${query.toString()}`;
+    });
+  }
+
+  /**
+   * A new code and the mail carrying it, in one transaction (issue 36): the code exists exactly
+   * when its mail is in the outbox, which sends it whatever SMTP or a restart does meanwhile.
+   */
+  async #issueAndMail(
+    user: User,
+    purpose: AccountCodePurpose,
+    pathWith: (code: string) => string,
+  ): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const code = await this.#issue(trx, user, purpose);
+      await this.deps.mailer.enqueue(this.#mail(user, purpose, pathWith(code)), trx);
+    });
+    this.deps.mailer.wake();
   }
 
   /**
@@ -58,10 +76,10 @@ export class AccountCodes {
     });
   }
 
-  async #issue(user: User, purpose: AccountCodePurpose): Promise<string> {
+  async #issue(db: Kysely<Database>, user: User, purpose: AccountCodePurpose): Promise<string> {
     const now = this.deps.clock.now();
     const code = newCode();
-    await insertCode(this.deps.db, {
+    await insertCode(db, {
       id: randomUUID(),
       userId: user.id,
       purpose,
@@ -79,8 +97,8 @@ export class AccountCodes {
       : auth.passwordResetTtlSeconds;
   }
 
-  /** Mails the user in their language, in the background (the answer never waits for SMTP). */
-  #mail(user: User, purpose: AccountCodePurpose, path: string): void {
+  /** The mail to the user in their language (the answer never waits for SMTP: the outbox sends). */
+  #mail(user: User, purpose: AccountCodePurpose, path: string): MailMessage {
     const language = accountLanguageSchema.safeParse(user.language);
     const link = `${this.deps.config.publicUrl}${path}`;
     const rendered = renderMail(purpose, language.success ? language.data : 'en', {
@@ -88,6 +106,6 @@ export class AccountCodes {
       link,
       validForSeconds: this.#lifetime(purpose),
     });
-    this.deps.mailer.sendInBackground({ to: user.email, ...rendered, link });
+    return { to: user.email, ...rendered, link };
   }
 }

@@ -5,6 +5,8 @@ import {
   adminAuditQuerySchema,
   adminDisableRequestSchema,
   adminHealthSchema,
+  adminOutboxPageSchema,
+  adminOutboxQuerySchema,
   adminRoleRequestSchema,
   adminScanPageSchema,
   adminScanQuerySchema,
@@ -65,6 +67,14 @@ export function registerAdminRoutes(
       schema: { querystring: adminAuditQuerySchema, response: { 200: adminAuditPageSchema } },
     },
     (request) => deps.admin.auditPage(request.query),
+  );
+  routes.get(
+    '/api/admin/outbox',
+    {
+      ...guarded,
+      schema: { querystring: adminOutboxQuerySchema, response: { 200: adminOutboxPageSchema } },
+    },
+    (request) => deps.admin.outboxPage(request.query),
   );
   routes.get(
     '/api/admin/health',

@@ -11,6 +11,9 @@ import {
   type AdminScanPage,
   type AdminUser,
   type AdminUserPage,
+  outboxStateSchema,
+  type AdminOutboxPage,
+  type AdminOutboxQuery,
 } from '@linkaudit/core';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
@@ -22,6 +25,7 @@ import type { MailFailures } from '../mail/mail.service.js';
 import type { ScanService } from '../scans/scans.service.js';
 import { toAdminScan } from '../scans/scans.service.js';
 import type { ScheduleService } from '../schedules/schedules.service.js';
+import { outboxCounts, outboxPage } from '../outbox/outbox.repository.js';
 import {
   adminScanPage,
   adminUserPage,
@@ -174,12 +178,40 @@ export class AdminService {
 
   async health(): Promise<AdminHealth> {
     const now = new Date();
-    const figures = await healthFigures(this.deps.db, new Date(now.getTime() - day), now);
+    const [figures, outbox] = await Promise.all([
+      healthFigures(this.deps.db, new Date(now.getTime() - day), now),
+      outboxCounts(this.deps.db),
+    ]);
     const mail = this.deps.mailFailures();
     return {
       ...figures,
+      outboxPending: (outbox.pending ?? 0) + (outbox.sending ?? 0),
+      outboxFailed: outbox.failed ?? 0,
       mailFailures: mail.count,
       lastMailFailure: mail.last?.toISOString() ?? null,
+    };
+  }
+
+  /** The outgoing messages (mail) with their state, attempts and last error, newest first. */
+  async outboxPage(query: AdminOutboxQuery): Promise<AdminOutboxPage> {
+    const page = await outboxPage(this.deps.db, query);
+    return {
+      total: page.total,
+      rows: page.rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        recipient: row.recipient,
+        summary: row.summary,
+        state: outboxStateSchema.parse(row.state),
+        attempts: Number(row.attempts),
+        lastError: row.last_error,
+        createdAt: toDate(row.created_at).toISOString(),
+        nextAttemptAt:
+          row.state === 'pending'
+            ? (toOptionalDate(row.next_attempt_at)?.toISOString() ?? null)
+            : null,
+        sentAt: toOptionalDate(row.sent_at)?.toISOString() ?? null,
+      })),
     };
   }
 

@@ -55,6 +55,9 @@ function healthGauges(registry: Registry) {
     'Unix time of the last scheduler tick (0: none yet)',
   );
   const mail = gauge('linkaudit_mail_failures', 'Mails this process could not send');
+  const outbox = gauge('linkaudit_outbox', 'Outgoing messages (mail) not sent, by state', [
+    'state',
+  ]);
   const queueAge = gauge(
     'linkaudit_queue_oldest_age_seconds',
     'How long the longest-waiting queued scan has waited (0: none queued)',
@@ -76,6 +79,8 @@ function healthGauges(registry: Registry) {
       const oldest = health.oldestQueuedAt ? Date.parse(health.oldestQueuedAt) : Date.now();
       queueAge.set(Math.max(0, (Date.now() - oldest) / 1000));
       retries.set(health.waitingForRetry);
+      outbox.set({ state: 'pending' }, health.outboxPending);
+      outbox.set({ state: 'failed' }, health.outboxFailed);
     },
   };
 }

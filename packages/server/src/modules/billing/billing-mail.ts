@@ -1,6 +1,8 @@
 import { accountLanguageSchema, type AccountLanguage, type PlanId } from '@linkaudit/core';
 import type { AccountService } from '../accounts/accounts.service.js';
-import type { Mailer } from '../mail/mail.service.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { MailMessage, Mailer } from '../mail/mail.service.js';
 import { escapeHtml, type RenderedMail } from '../mail/mail.templates.js';
 import type { GatewayInvoice } from './payment-gateway.js';
 
@@ -115,7 +117,11 @@ function formatAmount(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
-/** Sends the billing mails in the user's language, without holding up the billing call. */
+/**
+ * The billing mails in the user's language. Each is read first (the user, outside any
+ * transaction), then written to the outbox in the transaction of the change it reports (issue
+ * 36), so a failed payment's state and its mail are committed together.
+ */
 export class BillingMails {
   constructor(
     private readonly deps: {
@@ -125,23 +131,37 @@ export class BillingMails {
     },
   ) {}
 
-  receipt(userId: string, invoice: GatewayInvoice, plan: PlanId): Promise<void> {
-    return this.#send('receipt', userId, invoice, plan, invoice.amountPaidCents);
+  receipt(userId: string, invoice: GatewayInvoice, plan: PlanId): Promise<MailMessage | undefined> {
+    return this.#render('receipt', userId, invoice, plan, invoice.amountPaidCents);
   }
 
-  paymentFailed(userId: string, invoice: GatewayInvoice, plan: PlanId): Promise<void> {
-    return this.#send('payment-failed', userId, invoice, plan, invoice.amountDueCents);
+  paymentFailed(
+    userId: string,
+    invoice: GatewayInvoice,
+    plan: PlanId,
+  ): Promise<MailMessage | undefined> {
+    return this.#render('payment-failed', userId, invoice, plan, invoice.amountDueCents);
   }
 
-  async #send(
+  /** Into the outbox, in `trx`; call sent() once it is committed. */
+  async queue(mail: MailMessage | undefined, trx: Kysely<Database>): Promise<void> {
+    if (mail) await this.deps.mailer.enqueue(mail, trx);
+  }
+
+  /** The transaction that queued mails committed: the outbox sends them now. */
+  sent(): void {
+    this.deps.mailer.wake();
+  }
+
+  async #render(
     template: BillingMailTemplate,
     userId: string,
     invoice: GatewayInvoice,
     plan: PlanId,
     cents: number,
-  ): Promise<void> {
+  ): Promise<MailMessage | undefined> {
     const user = await this.deps.accounts.findUser(userId);
-    if (!user) return;
+    if (!user) return undefined;
     const parsed = accountLanguageSchema.safeParse(user.language);
     const language = parsed.success ? parsed.data : 'en';
     const link = `${this.deps.publicUrl}/pricing`;
@@ -155,6 +175,6 @@ export class BillingMails {
       link,
       reason: invoice.failureMessage ?? '',
     });
-    this.deps.mailer.sendInBackground({ to: user.email, ...mail, link });
+    return { to: user.email, ...mail, link };
   }
 }

@@ -353,21 +353,30 @@ export class BillingService {
       if (event.type === 'invoice.payment_failed') {
         // An ended subscription's late failure says nothing about the live one's card.
         if (earlier) return 'applied';
-        await repo.updateBillingAccount(this.deps.db, account.user_id, {
-          payment_failed: true,
-          updated_at: now,
-        });
-        await this.deps.mails.paymentFailed(account.user_id, event.invoice, plan);
-      } else if (event.type === 'invoice.paid') {
-        if (!earlier) {
-          await repo.updateBillingAccount(this.deps.db, account.user_id, {
-            payment_failed: false,
+        const mail = await this.deps.mails.paymentFailed(account.user_id, event.invoice, plan);
+        await this.deps.db.transaction().execute(async (trx) => {
+          await repo.updateBillingAccount(trx, account.user_id, {
+            payment_failed: true,
             updated_at: now,
           });
-        }
-        if (event.invoice.amountPaidCents > 0) {
-          await this.deps.mails.receipt(account.user_id, event.invoice, plan);
-        }
+          await this.deps.mails.queue(mail, trx);
+        });
+        this.deps.mails.sent();
+      } else if (event.type === 'invoice.paid') {
+        const mail =
+          event.invoice.amountPaidCents > 0
+            ? await this.deps.mails.receipt(account.user_id, event.invoice, plan)
+            : undefined;
+        await this.deps.db.transaction().execute(async (trx) => {
+          if (!earlier) {
+            await repo.updateBillingAccount(trx, account.user_id, {
+              payment_failed: false,
+              updated_at: now,
+            });
+          }
+          await this.deps.mails.queue(mail, trx);
+        });
+        this.deps.mails.sent();
       }
       return 'applied';
     } catch (error) {

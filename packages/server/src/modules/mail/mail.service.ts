@@ -1,7 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { z } from 'zod';
+import type { Database } from '../../db/schema.js';
+import { insertOutboxMessage } from '../outbox/outbox.repository.js';
+import type { OutboxHandler } from '../outbox/outbox-worker.js';
 
 export interface MailMessage {
   to: string;
@@ -9,17 +14,37 @@ export interface MailMessage {
   text: string;
   html: string;
   /** The link the mail carries; logged when the mail goes to the outbox folder. */
-  link?: string;
+  link?: string | undefined;
 }
 
-/** Sends mail: through SMTP when configured, else into a folder of .eml files. */
+/** A mail as the outbox keeps it (its payload_json): what a later delivery needs. */
+const storedMailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  link: z.string().optional(),
+});
+
+/**
+ * Mail that survives an SMTP outage and a restart (issue 36): a mail is a row of the outbox,
+ * written in the transaction of the change that causes it where there is one, and sent by the
+ * outbox worker (outbox-worker.ts) with retries.
+ */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-  /** Sends without keeping the caller waiting (or telling it about a failure, which is logged). */
+  /**
+   * Writes the mail to the outbox: in `db` when it is the caller's transaction (then call wake()
+   * once it is committed), else on its own, and the worker is woken.
+   */
+  enqueue(message: MailMessage, db?: Kysely<Database>): Promise<void>;
+  /** Tells the outbox worker a mail was committed. */
+  wake(): void;
+  /**
+   * enqueue() without waiting, for a caller with no transaction and no way to wait: a write
+   * that fails is logged. Prefer enqueue (its caller knows the mail is kept).
+   */
   sendInBackground(message: MailMessage): void;
-  /** Waits for background sends, e.g. before the process exits. */
-  drain(): Promise<void>;
-  /** Mails this process could not send (SMTP refused, outbox not writable) since it started. */
+  /** Mails this process could not send (SMTP refused, folder not writable) since it started. */
   failures?(): MailFailures;
 }
 
@@ -28,7 +53,7 @@ export interface MailFailures {
   last: Date | null;
 }
 
-export interface MailerOptions {
+export interface MailDeliveryOptions {
   smtpUrl: string | undefined;
   from: string;
   /** Where mails go without SMTP: DATA_DIR/mail. */
@@ -36,42 +61,78 @@ export interface MailerOptions {
   log: FastifyBaseLogger;
 }
 
-export function createMailer(options: MailerOptions): Mailer {
+/** Sends one mail now: through SMTP when configured, else into a folder of .eml files. */
+export interface MailDelivery {
+  send(message: MailMessage, messageId?: string): Promise<void>;
+  failures(): MailFailures;
+}
+
+export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
   const deliver = options.smtpUrl
     ? smtpDelivery(options.smtpUrl, options.from)
-    : outboxDelivery(options.outboxDir, options.from, options.log);
-  const inFlight = new Set<Promise<void>>();
+    : folderDelivery(options.outboxDir, options.from, options.log);
   const failed: MailFailures = { count: 0, last: null };
-  const counted = async (message: MailMessage) => {
-    try {
-      await deliver(message);
-    } catch (error) {
-      failed.count += 1;
-      failed.last = new Date();
-      throw error;
-    }
-  };
   return {
-    send: counted,
+    async send(message, messageId) {
+      try {
+        await deliver(message, messageId);
+      } catch (error) {
+        failed.count += 1;
+        failed.last = new Date();
+        throw error;
+      }
+    },
     failures: () => ({ ...failed }),
-    sendInBackground(message) {
-      const sending = counted(message)
-        .catch((error: unknown) => {
-          options.log.error({ err: error, to: message.to }, 'sending mail failed');
-        })
-        .finally(() => inFlight.delete(sending));
-      inFlight.add(sending);
-    },
-    async drain() {
-      await Promise.all(inFlight);
-    },
   };
 }
 
-function smtpDelivery(smtpUrl: string, from: string): (message: MailMessage) => Promise<void> {
+/**
+ * The outbox's `mail` handler. Each mail keeps one Message-ID across its attempts (from its row),
+ * so a receiver can tell a resend after a lost acknowledgement from a new mail.
+ */
+export function mailHandler(delivery: MailDelivery, publicHost: string): OutboxHandler {
+  return (payload, row) =>
+    delivery.send(storedMailSchema.parse(payload), `<${row.id}@${publicHost}>`);
+}
+
+export function createMailer(deps: {
+  db: Kysely<Database>;
+  delivery: MailDelivery;
+  wakeOutbox: () => void;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const mailer: Mailer = {
+    async enqueue(message, db) {
+      await insertOutboxMessage(
+        db ?? deps.db,
+        {
+          kind: 'mail',
+          recipient: message.to,
+          summary: message.subject,
+          payload: storedMailSchema.parse(message),
+        },
+        new Date(),
+      );
+      if (!db) deps.wakeOutbox();
+    },
+    wake: deps.wakeOutbox,
+    sendInBackground(message) {
+      mailer.enqueue(message).catch((error: unknown) => {
+        deps.log.error({ err: error, to: message.to }, 'writing mail to the outbox failed');
+      });
+    },
+    failures: () => deps.delivery.failures(),
+  };
+  return mailer;
+}
+
+function smtpDelivery(
+  smtpUrl: string,
+  from: string,
+): (message: MailMessage, messageId?: string) => Promise<void> {
   const transport: Transporter = nodemailer.createTransport(smtpUrl);
-  return async (message) => {
-    await transport.sendMail(toNodemailer(message, from));
+  return async (message, messageId) => {
+    await transport.sendMail(toNodemailer(message, from, messageId));
   };
 }
 
@@ -79,14 +140,14 @@ function smtpDelivery(smtpUrl: string, from: string): (message: MailMessage) => 
  * The embedded default: each mail becomes `<time>-<to>.eml` in the outbox folder and its link
  * is logged, so confirmation and reset work on a machine with no mail server.
  */
-function outboxDelivery(
+function folderDelivery(
   outboxDir: string,
   from: string,
   log: FastifyBaseLogger,
-): (message: MailMessage) => Promise<void> {
+): (message: MailMessage, messageId?: string) => Promise<void> {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  return async (message) => {
-    const info = await composer.sendMail(toNodemailer(message, from));
+  return async (message, messageId) => {
+    const info = await composer.sendMail(toNodemailer(message, from, messageId));
     mkdirSync(outboxDir, { recursive: true });
     const time = new Date().toISOString().replaceAll(':', '-');
     const recipient = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
@@ -99,6 +160,13 @@ function outboxDelivery(
   };
 }
 
-function toNodemailer(message: MailMessage, from: string) {
-  return { from, to: message.to, subject: message.subject, text: message.text, html: message.html };
+function toNodemailer(message: MailMessage, from: string, messageId: string | undefined) {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    ...(messageId ? { messageId } : {}),
+  };
 }

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { accountLanguages } from '@linkaudit/core';
 import { firstLink, parseMail } from '../../test-support/mime.js';
 import { startSmtpCapture, type SmtpCapture } from '../../test-support/smtp-capture.js';
-import { createMailer } from './mail.service.js';
+import { createMailDelivery } from './mail.service.js';
 import { describeDuration, mailTexts, renderMail } from './mail.templates.js';
 
 /** A logger that keeps what it was told. */
@@ -46,14 +46,13 @@ describe('mail without SMTP: the outbox folder', () => {
   it('writes each mail as <time>-<to>.eml and logs its link', async () => {
     const log = recordingLogger();
     const outboxDir = path.join(dataDir, 'mail');
-    const mailer = createMailer({
+    const delivery = createMailDelivery({
       smtpUrl: undefined,
       from: 'LinkAudit <no-reply@localhost>',
       outboxDir,
       log,
     });
-    mailer.sendInBackground(message);
-    await mailer.drain();
+    await delivery.send(message);
     const [file, ...others] = readdirSync(outboxDir);
     expect(others).toEqual([]);
     expect(file).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-reader@example\.com\.eml$/);
@@ -73,29 +72,29 @@ describe('mail through SMTP', () => {
   afterAll(() => smtp.stop());
 
   it('delivers to the SMTP server of SMTP_URL', async () => {
-    const mailer = createMailer({
+    const delivery = createMailDelivery({
       smtpUrl: smtp.url,
       from: 'no-reply@linkaudit.test',
       outboxDir: '/nonexistent',
       log: recordingLogger(),
     });
-    await mailer.send(message);
+    await delivery.send(message, '<outbox-1@linkaudit.test>');
     const mail = await smtp.nextMailTo('reader@example.com');
     expect(mail.subject).toBe(message.subject);
     expect(mail.html).toBe('<p>Open</p>');
+    // One Message-ID per outbox row, kept across its attempts.
+    expect(mail.headers['message-id']).toBe('<outbox-1@linkaudit.test>');
   });
 
-  it('logs a failed background send instead of failing the request', async () => {
-    const log = recordingLogger();
-    const mailer = createMailer({
+  it('rejects a send the server refuses and counts it (the outbox then retries)', async () => {
+    const delivery = createMailDelivery({
       smtpUrl: 'smtp://127.0.0.1:1',
       from: 'x@y.z',
       outboxDir: '/nonexistent',
-      log,
+      log: recordingLogger(),
     });
-    mailer.sendInBackground(message);
-    await mailer.drain();
-    expect(JSON.stringify(log.lines)).toContain('sending mail failed');
+    await expect(delivery.send(message)).rejects.toThrow();
+    expect(delivery.failures()).toMatchObject({ count: 1 });
   });
 });
 

@@ -75,9 +75,9 @@ export class ChangeNotifier {
       reportLink,
       scheduleLink: `${this.deps.publicUrl}/schedule`,
     });
-    // In the background: the worker that called this goes on to its next scan without waiting
-    // for the mail server (a failed send is logged by the mailer).
-    this.deps.mailer.sendInBackground({ to: user.email, ...rendered, link: reportLink });
+    // Into the outbox: the worker that called this goes on to its next scan without waiting for
+    // the mail server; the outbox worker sends it, retrying through an outage.
+    await this.deps.mailer.enqueue({ to: user.email, ...rendered, link: reportLink });
     return true;
   }
 }
