@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { finishedScan, registerAccount, uniqueEmail } from './helpers.js';
+import { antSelect, chooseOption, finishedScan, registerAccount, uniqueEmail } from './helpers.js';
 import { grantAdmin, tokenFor } from './server-data.js';
 import { startTestSite, type TestSite } from './test-site.js';
 
@@ -41,7 +41,7 @@ test('an admin requeues a running scan, sets one Failed, edits settings and disa
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const owner = uniqueEmail('admin-owner');
   await registerAccount(request, owner);
   const ownerToken = await tokenFor(request, owner);
@@ -149,6 +149,14 @@ test('an admin requeues a running scan, sets one Failed, edits settings and disa
   await expect(page.locator('.admin-owner').first()).toHaveText('LinkAudit sample report');
   await page.getByRole('tab', { name: 'Health' }).click();
   await expect(page.getByText('Scans by status')).toBeVisible();
+
+  // Outgoing mail (issue 36): the owner's confirmation, delivered (here to DATA_DIR/mail).
+  await page.getByRole('tab', { name: 'Mail' }).click();
+  const mail = page.locator('.admin-outbox tbody tr').filter({ hasText: owner });
+  await expect(mail).toContainText('Confirm your LinkAudit account');
+  await expect(mail).toContainText('Sent');
+  await chooseOption(page, antSelect(page, 'Mail state'), 'Given up');
+  await expect(page.locator('.admin-outbox')).not.toContainText(owner);
 });
 
 test('a non-admin is refused on every admin screen and call', async ({ page, request }) => {
@@ -174,6 +182,7 @@ test('a non-admin is refused on every admin screen and call', async ({ page, req
     ['PUT', '/api/admin/vouchers/expire', { code: 'X' }],
     ['GET', '/api/admin/audit'],
     ['GET', '/api/admin/health'],
+    ['GET', '/api/admin/outbox'],
   ];
   for (const [method, path, data] of calls) {
     const signedIn = await request.fetch(path, { method, headers, data });

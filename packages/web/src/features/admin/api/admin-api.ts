@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   adminAuditPageSchema,
   adminHealthSchema,
+  adminOutboxPageSchema,
   adminScanPageSchema,
   adminUserPageSchema,
   createVoucherRequestSchema,
@@ -73,6 +74,20 @@ export function useAudit(page: number, target?: string) {
         adminAuditPageSchema,
       ),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Outgoing mail (issue 36): newest first, all or of one state, refreshed while shown. */
+export function useOutbox(page: number, state?: string) {
+  return useQuery({
+    queryKey: [...adminKey, 'outbox', page, state],
+    queryFn: () =>
+      apiRequest(
+        `/api/admin/outbox${queryString({ page, pageSize: 20, state })}`,
+        adminOutboxPageSchema,
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: 10_000,
   });
 }
 

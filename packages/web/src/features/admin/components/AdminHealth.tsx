@@ -74,6 +74,16 @@ export function AdminHealth() {
         </Col>
         <Col xs={12} md={6}>
           <Card size="small">
+            <Statistic title={t('admin.health.outboxPending')} value={data?.outboxPending ?? 0} />
+          </Card>
+        </Col>
+        <Col xs={12} md={6}>
+          <Card size="small">
+            <Statistic title={t('admin.health.outboxFailed')} value={data?.outboxFailed ?? 0} />
+          </Card>
+        </Col>
+        <Col xs={12} md={6}>
+          <Card size="small">
             <Statistic
               title={t('admin.health.waitingForRetry')}
               value={data?.waitingForRetry ?? 0}

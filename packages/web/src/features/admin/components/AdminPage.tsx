@@ -7,12 +7,14 @@ import { useUser } from '../../../lib/api/get-user-info';
 
 import { AdminAudit } from './AdminAudit';
 import { AdminHealth } from './AdminHealth';
+import { AdminOutbox } from './AdminOutbox';
 import { AdminScans } from './AdminScans';
 import { AdminUsers } from './AdminUsers';
 import { AdminVouchers } from './AdminVouchers';
 
 /**
- * /admin (SPEC §2, §6 Admin): every user's scans, users, vouchers, the audit log and health.
+ * /admin (SPEC §2, §6 Admin): every user's scans, users, vouchers, the audit log, outgoing mail
+ * and health.
  * Someone who is not an administrator is sent to sign in, as for any protected screen (the
  * server refuses every admin call anyway).
  */
@@ -35,6 +37,7 @@ export default function AdminPage() {
           { key: 'users', label: t('admin.tabs.users'), children: <AdminUsers /> },
           { key: 'vouchers', label: t('admin.tabs.vouchers'), children: <AdminVouchers /> },
           { key: 'audit', label: t('admin.tabs.audit'), children: <AdminAudit /> },
+          { key: 'mail', label: t('admin.tabs.mail'), children: <AdminOutbox /> },
           { key: 'health', label: t('admin.tabs.health'), children: <AdminHealth /> },
         ]}
       />
