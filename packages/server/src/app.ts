@@ -19,6 +19,7 @@ import { ExternalLoginService } from './modules/accounts/external-logins.service
 import { OidcProviders } from './modules/accounts/oidc-providers.js';
 import { createMailDelivery, createMailer, mailHandler } from './modules/mail/mail.service.js';
 import { OutboxWorker } from './modules/outbox/outbox-worker.js';
+import { OutboxService } from './modules/outbox/outbox.service.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { AdminService } from './modules/admin/admin.service.js';
 import { registerMetrics } from './modules/admin/metrics.routes.js';
@@ -129,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new HttpError(429, `Too many requests. Please try again in ${context.after}.`),
   });
 
-  const { mailer, outbox } = mailThroughOutbox(app, config, database);
+  const { mailer, outbox, outboxWorker } = mailThroughOutbox(app, config, database);
 
   const tokens = new AccessTokens(resolveJwtSecret(config.auth.jwtSecret, config.dataDir), clock);
   const accounts = new AccountService({
@@ -255,7 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('billingRenewals', billingRenewals);
   app.decorate('billing', billing);
   app.addHook('onReady', () => {
-    outbox.start();
+    outboxWorker.start();
     workers.start(deps.workerConcurrency ?? config.scans.workerConcurrency);
     if (deps.runsScheduler ?? true) {
       scheduler.start();
@@ -267,7 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => billingRenewals.stop());
   app.addHook('onClose', () => workers.stop());
   // After the workers: a scan that finished while they stopped may still queue its mail.
-  app.addHook('onClose', () => outbox.stop());
+  app.addHook('onClose', () => outboxWorker.stop());
   if (config.sampleReport.enabled) queueSampleScanOnListen(app, samples, config);
 
   registerSystemRoutes(app, {
@@ -306,6 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts,
     schedules,
     mailFailures: () => mailer.failures?.() ?? { count: 0, last: null },
+    outbox,
   });
   registerAdminRoutes(app, { scans, admin });
   registerMetrics(app, { health: () => admin.health(), token: config.metricsToken });
@@ -343,19 +345,20 @@ function mailThroughOutbox(app: FastifyInstance, config: Config, database: Datab
     outboxDir: path.join(config.dataDir, 'mail'),
     log: app.log,
   });
-  const outbox = new OutboxWorker({
+  const outboxWorker = new OutboxWorker({
     database,
     log: app.log,
     handlers: { mail: mailHandler(delivery, new URL(config.publicUrl).hostname) },
     ...config.outbox,
   });
+  const outbox = new OutboxService({ db: database.db });
   const mailer = createMailer({
-    db: database.db,
+    outbox,
     delivery,
-    wakeOutbox: () => outbox.wake(),
+    wakeOutbox: () => outboxWorker.wake(),
     log: app.log,
   });
-  return { mailer, outbox };
+  return { mailer, outbox, outboxWorker };
 }
 
 /** Helmet's HSTS value (a year, subdomains too). */

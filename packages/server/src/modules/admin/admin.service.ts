@@ -11,7 +11,6 @@ import {
   type AdminScanPage,
   type AdminUser,
   type AdminUserPage,
-  outboxStateSchema,
   type AdminOutboxPage,
   type AdminOutboxQuery,
 } from '@linkaudit/core';
@@ -25,7 +24,7 @@ import type { MailFailures } from '../mail/mail.service.js';
 import type { ScanService } from '../scans/scans.service.js';
 import { toAdminScan } from '../scans/scans.service.js';
 import type { ScheduleService } from '../schedules/schedules.service.js';
-import { outboxCounts, outboxPage } from '../outbox/outbox.repository.js';
+import type { OutboxService } from '../outbox/outbox.service.js';
 import {
   adminScanPage,
   adminUserPage,
@@ -43,6 +42,8 @@ export interface AdminServiceDeps {
   schedules: ScheduleService;
   /** This process's mail failures (the outbox or SMTP). */
   mailFailures: () => MailFailures;
+  /** Outgoing messages (mail) for the Mail tab and the health figures (issue 36). */
+  outbox: Pick<OutboxService, 'page' | 'counts'>;
 }
 
 const day = 24 * 3600 * 1000;
@@ -180,39 +181,21 @@ export class AdminService {
     const now = new Date();
     const [figures, outbox] = await Promise.all([
       healthFigures(this.deps.db, new Date(now.getTime() - day), now),
-      outboxCounts(this.deps.db),
+      this.deps.outbox.counts(),
     ]);
     const mail = this.deps.mailFailures();
     return {
       ...figures,
-      outboxPending: (outbox.pending ?? 0) + (outbox.sending ?? 0),
-      outboxFailed: outbox.failed ?? 0,
+      outboxPending: outbox.pending,
+      outboxFailed: outbox.failed,
       mailFailures: mail.count,
       lastMailFailure: mail.last?.toISOString() ?? null,
     };
   }
 
   /** The outgoing messages (mail) with their state, attempts and last error, newest first. */
-  async outboxPage(query: AdminOutboxQuery): Promise<AdminOutboxPage> {
-    const page = await outboxPage(this.deps.db, query);
-    return {
-      total: page.total,
-      rows: page.rows.map((row) => ({
-        id: row.id,
-        kind: row.kind,
-        recipient: row.recipient,
-        summary: row.summary,
-        state: outboxStateSchema.parse(row.state),
-        attempts: Number(row.attempts),
-        lastError: row.last_error,
-        createdAt: toDate(row.created_at).toISOString(),
-        nextAttemptAt:
-          row.state === 'pending'
-            ? (toOptionalDate(row.next_attempt_at)?.toISOString() ?? null)
-            : null,
-        sentAt: toOptionalDate(row.sent_at)?.toISOString() ?? null,
-      })),
-    };
+  outboxPage(query: AdminOutboxQuery): Promise<AdminOutboxPage> {
+    return this.deps.outbox.page(query);
   }
 
   /** Writes one audit entry (also for the voucher routes of the billing module). */

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import { insertOutboxMessage } from '../outbox/outbox.repository.js';
+import type { OutboxService } from '../outbox/outbox.service.js';
 import type { OutboxHandler } from '../outbox/outbox-worker.js';
 
 export interface MailMessage {
@@ -96,22 +96,21 @@ export function mailHandler(delivery: MailDelivery, publicHost: string): OutboxH
 }
 
 export function createMailer(deps: {
-  db: Kysely<Database>;
+  outbox: Pick<OutboxService, 'add'>;
   delivery: MailDelivery;
   wakeOutbox: () => void;
   log: FastifyBaseLogger;
 }): Mailer {
   const mailer: Mailer = {
     async enqueue(message, db) {
-      await insertOutboxMessage(
-        db ?? deps.db,
+      await deps.outbox.add(
         {
           kind: 'mail',
           recipient: message.to,
           summary: message.subject,
           payload: storedMailSchema.parse(message),
         },
-        new Date(),
+        db,
       );
       if (!db) deps.wakeOutbox();
     },

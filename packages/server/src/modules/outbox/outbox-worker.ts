@@ -85,7 +85,13 @@ export class OutboxWorker {
   async deliverDue(): Promise<number> {
     const now = new Date();
     const leaseUntil = new Date(now.getTime() + (this.deps.leaseMs ?? 60_000));
-    const rows = await claimDueMessages(this.deps.database, this.#owner, now, leaseUntil, batchSize);
+    const rows = await claimDueMessages(
+      this.deps.database,
+      this.#owner,
+      now,
+      leaseUntil,
+      batchSize,
+    );
     for (const row of rows) await this.#deliver(row);
     return rows.length;
   }
@@ -102,8 +108,7 @@ export class OutboxWorker {
         attempts >= this.deps.maxAttempts
           ? null
           : new Date(
-              Date.now() +
-                Math.min(this.deps.retryBaseMs * 2 ** (attempts - 1), maxBackoffMs),
+              Date.now() + Math.min(this.deps.retryBaseMs * 2 ** (attempts - 1), maxBackoffMs),
             );
       const message = error instanceof Error ? error.message : String(error);
       this.deps.log.warn(

@@ -103,7 +103,13 @@ export async function markSent(
 ): Promise<void> {
   await db
     .updateTable('outbox')
-    .set({ state: 'sent', sent_at: now, last_error: null, lease_owner: null, lease_expires_at: null })
+    .set({
+      state: 'sent',
+      sent_at: now,
+      last_error: null,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
     .where('id', '=', id)
     .where('lease_owner', '=', owner)
     .execute();
@@ -166,9 +172,5 @@ export async function outboxCounts(db: Kysely<Database>): Promise<Record<string,
 
 /** Forgets messages delivered before `before` (the list keeps a month of them). */
 export async function pruneSent(db: Kysely<Database>, before: Date): Promise<void> {
-  await db
-    .deleteFrom('outbox')
-    .where('state', '=', 'sent')
-    .where('sent_at', '<', before)
-    .execute();
+  await db.deleteFrom('outbox').where('state', '=', 'sent').where('sent_at', '<', before).execute();
 }
