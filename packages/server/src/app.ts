@@ -310,7 +310,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox,
   });
   registerAdminRoutes(app, { scans, admin });
-  registerMetrics(app, { health: () => admin.health(), token: config.metricsToken });
+  registerMetrics(app, {
+    health: () => admin.health(),
+    token: config.metricsToken,
+    allowedAddresses: config.metricsAllowedAddresses,
+  });
   await registerRealtimeRoutes(app, {
     authenticate: (token) => accounts.authenticate(token),
     updates,

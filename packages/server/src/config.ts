@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { hostname } from 'node:os';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { planIds, plans, type PlanId } from '@linkaudit/core';
 
@@ -71,8 +72,21 @@ export const environmentSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Bearer token /metrics asks for; without it /metrics answers only loopback clients. */
+  /** Bearer token /metrics asks for; without it /metrics answers only direct loopback clients. */
   METRICS_TOKEN: z.string().min(16).max(512).optional(),
+  /** Further addresses (or CIDR ranges) /metrics answers without a token, when called directly. */
+  METRICS_ALLOWED_ADDRESSES: listSchema
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(
+            (entry) => ipaddr.isValid(entry) || ipaddr.isValidCIDR(entry),
+            'must be a comma-separated list of IP addresses or CIDR ranges (10.0.0.0/8)',
+          ),
+      ),
+    )
+    .default([]),
   LINKAUDIT_ALLOW_PRIVATE: booleanFlag.default(false),
   LINKAUDIT_ALLOWED_HOSTS: listSchema.default([]),
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
@@ -180,6 +194,8 @@ export type Config = {
   webDistDir: string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   metricsToken: string | undefined;
+  /** Addresses and ranges besides loopback /metrics answers without its token (direct calls). */
+  metricsAllowedAddresses: string[];
   allowPrivateTargets: boolean;
   scans: {
     /** Host names (or IP literals) scanned whatever they resolve to. */
@@ -307,6 +323,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
+    metricsAllowedAddresses: env.METRICS_ALLOWED_ADDRESSES,
     allowPrivateTargets: env.LINKAUDIT_ALLOW_PRIVATE,
     scans: {
       allowedHosts: env.LINKAUDIT_ALLOWED_HOSTS,

@@ -285,11 +285,19 @@ describe.each(testDialects())('admin operations over HTTP (%s)', (dialect) => {
     expect(latency.reduce((sum, sample) => sum + sample.value, 0)).toBeGreaterThanOrEqual(1);
     expect(samples.some((sample) => sample.name === 'linkaudit_lease_expiries_24h')).toBe(true);
 
-    // Through a proxy (X-Forwarded-For) a client is not local: refused without a token.
-    const proxied = await fetch(`${server.baseUrl}/metrics`, {
-      headers: { 'x-forwarded-for': '203.0.113.9' },
-    });
-    expect(proxied.status).toBe(403);
+    // Through a proxy a client is not local: any proxy's header is refused without a token,
+    // X-Real-IP (nginx's common recipe) and Via as much as X-Forwarded-For.
+    const proxyHeaders: Array<Record<string, string>> = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+      { via: '1.1 nginx' },
+      { 'x-forwarded-host': 'links.example.com' },
+      { forwarded: 'for=203.0.113.9' },
+    ];
+    for (const headers of proxyHeaders) {
+      const proxied = await fetch(`${server.baseUrl}/metrics`, { headers });
+      expect({ headers, status: proxied.status }).toEqual({ headers, status: 403 });
+    }
   });
 });
 

@@ -1,13 +1,20 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { adminMessages, type AdminHealth } from '@linkaudit/core';
 import { HttpError } from '../../plugins/error-handler.js';
 
 export interface MetricsDeps {
   health: () => Promise<AdminHealth>;
-  /** METRICS_TOKEN: asked for as a bearer token; without it only loopback clients are answered. */
+  /** METRICS_TOKEN: asked for as a bearer token; without it only direct callers are answered. */
   token: string | undefined;
+  /**
+   * METRICS_ALLOWED_ADDRESSES: addresses or CIDR ranges answered without a token besides
+   * loopback (a Prometheus server on the private network), when they call directly.
+   */
+  allowedAddresses?: readonly string[];
 }
 
 /**
@@ -36,7 +43,7 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
     done();
   });
   app.get('/metrics', async (request, reply) => {
-    allowed(request, deps.token);
+    allowed(request, deps.token, deps.allowedAddresses ?? []);
     gauges.set(await deps.health());
     void reply.header('content-type', registry.contentType);
     return registry.metrics();
@@ -86,20 +93,60 @@ function healthGauges(registry: Registry) {
 }
 
 /**
- * With a token: the same bearer token (compared in constant time). Without: a loopback client
- * that came through no proxy (a proxy on this machine would make every visitor look local).
+ * With a token: the same bearer token (compared in constant time). Without: a direct caller only
+ * (`isDirectCaller`).
  */
-function allowed(request: FastifyRequest, token: string | undefined): void {
+function allowed(
+  request: FastifyRequest,
+  token: string | undefined,
+  allowedAddresses: readonly string[],
+): void {
   if (token) {
     const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (!sameSecret(given, token)) throw new HttpError(401, adminMessages.metricsToken);
     return;
   }
-  const forwarded = request.headers['x-forwarded-for'] ?? request.headers.forwarded;
-  const address = request.socket.remoteAddress ?? '';
-  const loopback =
-    address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-  if (!loopback || forwarded !== undefined) throw new HttpError(403, adminMessages.metricsLoopback);
+  const caller = { headers: request.headers, remoteAddress: request.socket.remoteAddress ?? '' };
+  if (!isDirectCaller(caller, allowedAddresses)) {
+    throw new HttpError(403, adminMessages.metricsLoopback);
+  }
+}
+
+/**
+ * Headers a proxy adds. A request carrying any of them came through a proxy, and a proxy on this
+ * machine (nginx's `proxy_set_header X-Real-IP` recipe sets only that one) would make every
+ * visitor look local, so none of them is believed: such a request is simply not direct.
+ */
+function cameThroughProxy(headers: IncomingHttpHeaders): boolean {
+  return Object.keys(headers).some(
+    (name) =>
+      name === 'x-real-ip' ||
+      name === 'via' ||
+      name === 'forwarded' ||
+      name.startsWith('x-forwarded-'),
+  );
+}
+
+/**
+ * A caller /metrics answers without a token: it connected from loopback, or from one of the
+ * operator's allowed addresses (an address or a CIDR range), and carries no proxy header.
+ */
+export function isDirectCaller(
+  caller: { headers: IncomingHttpHeaders; remoteAddress: string },
+  allowedAddresses: readonly string[],
+): boolean {
+  if (cameThroughProxy(caller.headers) || !ipaddr.isValid(caller.remoteAddress)) return false;
+  let address = ipaddr.parse(caller.remoteAddress);
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+    address = (address as ipaddr.IPv6).toIPv4Address();
+  }
+  if (address.range() === 'loopback') return true;
+  return allowedAddresses.some((entry) => {
+    const [range, bits] = entry.includes('/')
+      ? ipaddr.parseCIDR(entry)
+      : [ipaddr.parse(entry), address.kind() === 'ipv4' ? 32 : 128];
+    return range.kind() === address.kind() && address.match(range, bits);
+  });
 }
 
 function sameSecret(given: string, expected: string): boolean {
