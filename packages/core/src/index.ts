@@ -3,6 +3,7 @@ export * from './status.js';
 export * from './errors.js';
 export * from './limits.js';
 export * from './url.js';
+export * from './special-use-names.js';
 export * from './server-info.js';
 export * from './scan-settings.js';
 export * from './scan-resolution.js';

@@ -52,4 +52,27 @@ describe('the address policy at connect time', () => {
       scanMessages.privateLink('127.0.0.1:80', '127.0.0.1'),
     );
   });
+
+  it('refuses special-use names before any lookup, so a resolver that times out changes nothing', async () => {
+    const asked: string[] = [];
+    const timingOut: LookupFunction = (hostname, _options, callback) => {
+      asked.push(hostname);
+      const error: NodeJS.ErrnoException = new Error(`queryA ETIMEOUT ${hostname}`);
+      error.code = 'ETIMEOUT';
+      process.nextTick(() => callback(error, '', 0));
+    };
+    const publicOnly: AddressPolicy = (address) => address === '93.184.216.34';
+    for (const name of ['metadata.google.internal', 'admin.localhost', 'printer.local']) {
+      await expect(
+        resolveWith(guardLookup(publicOnly, 80, timingOut)!, name),
+      ).rejects.toMatchObject({
+        code: 'EADDRBLOCKED',
+        message: scanMessages.privateLink(`${name}:80`, name),
+      });
+    }
+    expect(asked).toEqual([]);
+    // A policy that allows the host (an allow-list, private targets allowed) still resolves it.
+    const lookup = guardLookup(() => true, 80, rebinding(['127.0.0.1']))!;
+    await expect(resolveWith(lookup, 'app.localhost')).resolves.toBe('127.0.0.1');
+  });
 });

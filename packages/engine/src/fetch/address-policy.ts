@@ -1,6 +1,6 @@
 import { lookup as systemLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { scanMessages } from '@linkaudit/core';
+import { isSpecialUseName, scanMessages } from '@linkaudit/core';
 
 /**
  * Decides whether the crawler may connect to an address on a port (the hosted service refuses
@@ -40,6 +40,13 @@ export function assertLiteralAllowed(url: string, policy: AddressPolicy | undefi
 }
 
 /**
+ * What a special-use name (`localhost`, `*.local`, `metadata.google.internal` …) is taken to
+ * resolve to: an address no policy allows but for an allowed host, so such a name is refused
+ * before any lookup, unless the host is allow-listed or private targets are allowed.
+ */
+const specialUseStandIn = '0.0.0.0';
+
+/**
  * A lookup for connections to `port` that resolves as `base` does and keeps only the addresses
  * the policy allows. Node calls it for each new connection, so every connection is checked
  * against the answer it will really use.
@@ -52,6 +59,9 @@ export function guardLookup(
   if (!policy) return base;
   const resolve = base ?? systemLookup;
   return (hostname, options, callback) => {
+    if (isSpecialUseName(hostname) && !policy(specialUseStandIn, hostname, port)) {
+      return callback(blockedError(hostname, port, hostname), '', 0);
+    }
     resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const all = Array.isArray(addresses) ? addresses : [];

@@ -16,7 +16,8 @@ import {
   testDialects,
   type TestServer,
 } from '../../test-support/test-server.js';
-import { isHostAllowed, isPublicAddress } from './address-guard.js';
+import type { LookupFunction } from 'node:net';
+import { isHostAllowed, isPublicAddress, refusedStartAddress } from './address-guard.js';
 
 describe('address guard', () => {
   it('refuses loopback, private, link-local (metadata), unique-local and mapped addresses', () => {
@@ -53,6 +54,43 @@ describe('address guard', () => {
     expect(isHostAllowed('docs.test', policy, '80')).toBe(false);
     expect(isHostAllowed('10.0.0.1', policy, '8080')).toBe(false);
     expect(isHostAllowed('10.0.0.1', { ...policy, allowPrivate: true }, '1')).toBe(true);
+  });
+});
+
+describe('special-use names at submit', () => {
+  /** A resolver that never answers in time, and notes who asked it. */
+  const asked: string[] = [];
+  const timingOut: LookupFunction = (hostname, _options, callback) => {
+    asked.push(hostname);
+    const error: NodeJS.ErrnoException = new Error(`getaddrinfo EAI_AGAIN ${hostname}`);
+    error.code = 'EAI_AGAIN';
+    process.nextTick(() => callback(error, '', 0));
+  };
+  const hosted = { allowPrivate: false, allowedHosts: [] };
+
+  it('refuses them by name, without a lookup, whatever the resolver does', async () => {
+    for (const host of [
+      'metadata.google.internal',
+      'admin.localhost',
+      'localhost',
+      'printer.local',
+      'router.home.arpa',
+    ]) {
+      await expect(refusedStartAddress(`http://${host}/`, hosted, timingOut)).resolves.toEqual({
+        kind: 'private',
+        address: host,
+      });
+    }
+    expect(asked).toEqual([]);
+    // An ordinary name whose lookup times out is left to the connect-time check, as before.
+    await expect(refusedStartAddress('http://example.com/', hosted, timingOut)).resolves.toBe(
+      undefined,
+    );
+    // The operator's allow-list and private targets still let them through.
+    const listed = { allowPrivate: false, allowedHosts: ['app.localhost'] };
+    await expect(refusedStartAddress('http://app.localhost/', listed, timingOut)).resolves.toBe(
+      undefined,
+    );
   });
 });
 
@@ -112,7 +150,7 @@ describe.each(testDialects())('SSRF refusals over HTTP (%s)', (dialect) => {
       [site.url('/'), '127.0.0.1'],
       ['http://10.0.0.8/', '10.0.0.8'],
       ['http://169.254.169.254/latest/meta-data/', '169.254.169.254'],
-      [`http://localhost:${site.port}/`, '127.0.0.1'],
+      [`http://localhost:${site.port}/`, 'localhost'],
     ] as const) {
       const answer = await api.post('/api/ScanApi/', { scanSettings: { url } }, token);
       expect(answer.status, url).toBe(400);

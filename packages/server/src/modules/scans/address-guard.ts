@@ -2,6 +2,7 @@ import { lookup as systemLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import type { AddressPolicy as EngineAddressPolicy } from '@linkaudit/engine';
 import ipaddr from 'ipaddr.js';
+import { isSpecialUseName } from '@linkaudit/core';
 
 /**
  * The SSRF guard of DESIGN §4: the hosted server never scans loopback, private, link-local,
@@ -91,7 +92,8 @@ function lookupAll(lookup: LookupFunction, host: string): Promise<LookupAddress[
 }
 
 /**
- * Checks a scan's start address before it is queued: its IP literal, or every address its name
+ * Checks a scan's start address before it is queued: a special-use name (`*.localhost`,
+ * `metadata.google.internal` …), its IP literal, or every address its name
  * resolves to now (the connect-time check catches a later change). A name that does not exist is
  * refused too; a resolver that fails for a while (EAI_AGAIN, timeouts) leaves it to the engine.
  */
@@ -104,6 +106,8 @@ export async function refusedStartAddress(
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   const port = parsed.port || (parsed.protocol === 'https:' ? '443' : '80');
   if (isHostAllowed(host, policy, port)) return undefined;
+  // By name, before any lookup: a resolver that times out must not let these through.
+  if (isSpecialUseName(host)) return { kind: 'private', address: host };
   if (ipaddr.isValid(host)) {
     return isPublicAddress(host) ? undefined : { kind: 'private', address: host };
   }
