@@ -53,7 +53,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
           ? new OAuthError('invalid_request', accountMessages.missingCredentials)
           : new OAuthError('invalid_grant', accountMessages.invalidGrant);
       }
-      return accounts.signIn(form.data);
+      return accounts.signIn(form.data, request.ip);
     },
   );
 

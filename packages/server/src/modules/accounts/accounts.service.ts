@@ -26,6 +26,7 @@ import type { Credential, SignedInUser } from '../../plugins/authentication.js';
 import type { Mailer } from '../mail/mail.service.js';
 import type { AccessTokenClaims, AccessTokens } from './access-tokens.js';
 import { AccountCodes } from './account-codes.js';
+import { mailAccountNotice, type AccountNotice } from './account-notices.js';
 import {
   findPasswordHash,
   findUserByEmail,
@@ -107,22 +108,57 @@ export class AccountService {
     this.#codes = new AccountCodes(deps);
   }
 
+  /**
+   * Answers the same whether or not the address has an account, so registering tells nobody
+   * which addresses do (issue 36): a new address gets its account and a confirmation mail, a
+   * registered one a mail to its owner instead, and nothing changes. The password is hashed
+   * either way, so the time taken tells nothing either.
+   */
   async register(body: RegisterRequest, language: AccountLanguage): Promise<{ userName: string }> {
     const passwordHash = await hashPassword(body.password);
-    const user = await this.createAccount({
-      email: body.username,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      language,
-      emailConfirmed: false,
-      emailField: 'username',
-      addLogin: (trx, userId, now) => setPasswordHash(trx, userId, passwordHash, now),
-    });
-    return { userName: user.email };
+    const email = body.username.trim();
+    const existing = await findUserByEmail(this.deps.db, email);
+    const created = existing
+      ? 'taken'
+      : await this.#insertAccount({
+          email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          language,
+          emailConfirmed: false,
+          emailField: 'username',
+          addLogin: (trx, userId, now) => setPasswordHash(trx, userId, passwordHash, now),
+        });
+    if (created === 'taken') {
+      // Registered before this request, or by a concurrent one a moment ago.
+      const owner = existing ?? (await findUserByEmail(this.deps.db, email));
+      if (owner) this.#notify(owner, 'already-registered');
+    } else {
+      await this.#codes.mailConfirmation(created);
+    }
+    return { userName: email };
+  }
+
+  #notify(user: User, notice: AccountNotice): void {
+    mailAccountNotice(
+      { mailer: this.deps.mailer, publicUrl: this.deps.config.publicUrl },
+      user,
+      notice,
+    );
   }
 
   /** Creates the user and its first login together; mails a confirmation link when needed. */
   async createAccount(account: NewAccount): Promise<User> {
+    const user = await this.#insertAccount(account);
+    if (user === 'taken') {
+      throw invalidFields({ [account.emailField]: [accountMessages.emailTaken] });
+    }
+    if (!account.emailConfirmed) await this.#codes.mailConfirmation(user);
+    return user;
+  }
+
+  /** The new user with its first login, or 'taken' when the address already has an account. */
+  async #insertAccount(account: NewAccount): Promise<User | 'taken'> {
     const { db, clock } = this.deps;
     const now = clock.now();
     const id = randomUUID();
@@ -136,14 +172,11 @@ export class AccountService {
         emailConfirmedAt: account.emailConfirmed ? now : null,
         createdAt: now,
       });
-      if (inserted === 'duplicate') {
-        throw invalidFields({ [account.emailField]: [accountMessages.emailTaken] });
-      }
+      if (inserted === 'duplicate') return 'taken';
       await account.addLogin(trx, id, now);
       return findUserById(trx, id);
     });
     if (!user) throw new Error(`user ${id} vanished after its creation`);
-    if (!account.emailConfirmed) await this.#codes.mailConfirmation(user);
     return user;
   }
 
@@ -158,11 +191,12 @@ export class AccountService {
     return { userName: user.email };
   }
 
-  /** POST /token, grant_type=password. */
-  async signIn(form: SignInRequest): Promise<TokenResponse> {
+  /** POST /token, grant_type=password, from `clientAddress` (the backoff's second key). */
+  async signIn(form: SignInRequest, clientAddress: string): Promise<TokenResponse> {
     const { db, clock } = this.deps;
-    // Checked before the password: while an account waits, not even the right password is tried.
-    const wait = await signInWaitSeconds(db, form.username, clock.now());
+    const address = clientAddress.slice(0, 64);
+    // Checked before the password: while an address waits, not even the right password is tried.
+    const wait = await signInWaitSeconds(db, form.username, address, clock.now());
     if (wait > 0) {
       throw new OAuthError('invalid_grant', signInWaitMessage(wait), 429, wait);
     }
@@ -173,7 +207,8 @@ export class AccountService {
       ? await verifyPassword(storedHash, form.password)
       : await verifyDecoyPassword(form.password);
     if (!user || !valid) {
-      await recordSignInFailure(db, form.username, clock.now());
+      const burst = await recordSignInFailure(db, form.username, address, clock.now());
+      if (burst && user) this.#notify(user, 'sign-in-failures');
       throw new OAuthError('invalid_grant', accountMessages.invalidGrant);
     }
     await clearSignInFailures(db, form.username);

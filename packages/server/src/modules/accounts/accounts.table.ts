@@ -92,6 +92,14 @@ export interface SignInFailuresTable {
   last_failure_at: Timestamp;
 }
 
+/** Failed sign-ins in a row per account and client address (issue 36). */
+export interface SignInAddressFailuresTable {
+  normalized_email: string;
+  client_address: string;
+  failures: number;
+  last_failure_at: Timestamp;
+}
+
 export interface AccountsTables {
   users: UsersTable;
   local_logins: LocalLoginsTable;
@@ -101,4 +109,5 @@ export interface AccountsTables {
   external_login_requests: ExternalLoginRequestsTable;
   pending_external_logins: PendingExternalLoginsTable;
   sign_in_failures: SignInFailuresTable;
+  sign_in_address_failures: SignInAddressFailuresTable;
 }

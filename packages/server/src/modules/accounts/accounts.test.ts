@@ -160,18 +160,34 @@ describe.each(testDialects())('accounts over HTTP (%s)', (dialect) => {
       });
     });
 
-    it('refuses an address that is already registered, in any letter case', async () => {
+    it('answers a registered address as a new one, in any letter case, and mails its owner', async () => {
       const email = newEmail('twice');
-      await register(email);
-      const again = await api.post('/api/account/register', {
+      const first = await register(email);
+      await smtp.nextMailTo(email);
+      const newcomer = newEmail('newcomer');
+      const body = (username: string) => ({
         firstName: 'A',
         lastName: 'B',
-        username: email.toUpperCase(),
-        password: 'secret1',
-        confirmPassword: 'secret1',
+        username,
+        password: 'other1',
+        confirmPassword: 'other1',
       });
-      expect(again.status).toBe(400);
-      expect(again.body.modelState).toEqual({ username: [accountMessages.emailTaken] });
+      const again = await api.post('/api/account/register', body(email.toUpperCase()));
+      const fresh = await api.post('/api/account/register', body(newcomer));
+      // Status and shape alike: the address echoed as sent, whether or not it had an account.
+      expect(again).toMatchObject({ status: 200, body: { userName: email.toUpperCase() } });
+      expect(fresh).toMatchObject({ status: 200, body: { userName: newcomer } });
+      expect(Object.keys(again.body as object)).toEqual(Object.keys(fresh.body as object));
+      expect(first.body).toEqual({ userName: email });
+
+      const notice = await smtp.nextMailTo(email);
+      expect(notice.subject).toBe('Your LinkAudit account');
+      expect(notice.text).toContain('Someone tried to join LinkAudit with your e-mail address');
+      expect(notice.text).toContain(`${server.baseUrl}/signin`);
+      expect((await smtp.nextMailTo(newcomer)).subject).toBe('Confirm your LinkAudit account');
+      // Nothing changed: the owner's password still works, the stranger's does not.
+      expect((await signIn(email, 'secret1')).status).toBe(200);
+      expect((await signIn(email, 'other1')).status).toBe(400);
     });
 
     it('registers an address once when two registrations of it arrive together (issue 37)', async () => {

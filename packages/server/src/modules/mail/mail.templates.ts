@@ -1,14 +1,15 @@
 import type { AccountLanguage } from '@linkaudit/core';
 
 /** The mails we send, in each interface language (SPEC §1: English and Simplified Chinese). */
-export type MailTemplate = 'confirm-email' | 'reset-password';
+export type MailTemplate =
+  'confirm-email' | 'reset-password' | 'sign-in-failures' | 'already-registered';
 
 export interface MailParameters {
   firstName: string;
-  /** The web page the mail leads to (confirmation or reset). */
+  /** The web page the mail leads to (confirmation, reset, sign-in). */
   link: string;
-  /** How long the link works, in seconds. */
-  validForSeconds: number;
+  /** How long the link works, in seconds (a link that does not expire: none). */
+  validForSeconds?: number;
 }
 
 export interface RenderedMail {
@@ -22,7 +23,8 @@ interface TemplateText {
   greeting: (firstName: string) => string;
   body: string;
   action: string;
-  validity: (duration: string) => string;
+  /** Only for links that expire. */
+  validity?: (duration: string) => string;
   ignore: string;
 }
 
@@ -46,6 +48,20 @@ export const mailTexts: Record<AccountLanguage, Record<MailTemplate, TemplateTex
       ignore:
         'If you did not ask for this, you can ignore this mail; your password stays as it is.',
     },
+    'sign-in-failures': {
+      subject: 'Failed sign-ins to your LinkAudit account',
+      greeting: (name) => `Hello ${name},`,
+      body: 'Someone has entered a wrong password for your LinkAudit account several times. Addresses that keep failing must now wait before they try again; you can still sign in as usual. If it was not you, choose a new password:',
+      action: 'Choose a new password',
+      ignore: 'If it was you, you can ignore this mail.',
+    },
+    'already-registered': {
+      subject: 'Your LinkAudit account',
+      greeting: (name) => `Hello ${name},`,
+      body: 'Someone tried to join LinkAudit with your e-mail address, which already has an account. If it was you, sign in, or choose a new password if you forgot it:',
+      action: 'Sign in',
+      ignore: 'If it was not you, you can ignore this mail; your account stays as it is.',
+    },
   },
   'zh-CN': {
     'confirm-email': {
@@ -63,6 +79,20 @@ export const mailTexts: Record<AccountLanguage, Record<MailTemplate, TemplateTex
       action: '设置新密码',
       validity: (duration) => `该链接在 ${duration}内有效，且只能使用一次。`,
       ignore: '如果这不是您本人的请求，请忽略此邮件，您的密码不会改变。',
+    },
+    'sign-in-failures': {
+      subject: '您的 LinkAudit 账户有多次登录失败',
+      greeting: (name) => `${name}，您好：`,
+      body: '有人多次为您的 LinkAudit 账户输入了错误的密码。一再失败的地址现在须等待后才能重试；您仍可照常登录。如果这不是您本人，请设置新密码：',
+      action: '设置新密码',
+      ignore: '如果是您本人，请忽略此邮件。',
+    },
+    'already-registered': {
+      subject: '您的 LinkAudit 账户',
+      greeting: (name) => `${name}，您好：`,
+      body: '有人尝试用您的电子邮件地址注册 LinkAudit，而该地址已有账户。如果是您本人，请登录；如果忘记了密码，请设置新密码：',
+      action: '登录',
+      ignore: '如果这不是您本人，请忽略此邮件，您的账户不会改变。',
     },
   },
 };
@@ -87,7 +117,10 @@ export function renderMail(
   parameters: MailParameters,
 ): RenderedMail {
   const texts = mailTexts[language][template];
-  const validity = texts.validity(describeDuration(parameters.validForSeconds, language));
+  const validity =
+    texts.validity && parameters.validForSeconds !== undefined
+      ? texts.validity(describeDuration(parameters.validForSeconds, language))
+      : undefined;
   const greeting = texts.greeting(parameters.firstName);
   const text = [
     greeting,
@@ -96,7 +129,7 @@ export function renderMail(
     '',
     parameters.link,
     '',
-    validity,
+    ...(validity ? [validity] : []),
     texts.ignore,
     '',
     'LinkAudit',
@@ -108,7 +141,7 @@ export function renderMail(
     paragraph(escapeHtml(greeting)),
     paragraph(escapeHtml(texts.body)),
     paragraph(`<a href="${escapeHtml(parameters.link)}">${escapeHtml(texts.action)}</a>`),
-    paragraph(escapeHtml(validity)),
+    ...(validity ? [paragraph(escapeHtml(validity))] : []),
     paragraph(escapeHtml(texts.ignore)),
     paragraph('LinkAudit'),
     '</body></html>',
