@@ -34,6 +34,8 @@ import { startPostgresRelay } from './modules/realtime/postgres-relay.js';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { HeavyReadLimiter } from './modules/reports/heavy-reads.js';
+import { databaseRateLimitStore } from './modules/limits/rate-limit-store.js';
+import { SharedHeavyReadGate } from './modules/limits/shared-heavy-reads.js';
 import { registerReportRoutes } from './modules/reports/reports.routes.js';
 import { registerSpellingRoutes } from './modules/spelling/spelling.routes.js';
 import { registerTriageRoutes } from './modules/reports/triage.routes.js';
@@ -123,9 +125,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sendHstsOverHttpsOnly(app);
   await app.register(cookie);
   await app.register(formbody);
-  // Per route (sign-in, register, forgot, reset), per client address, in this process's memory.
+  // Per route (sign-in, register, forgot, reset), per client address: in this process's memory
+  // on the embedded server, in the database that every api process shares in the scaled mode.
+  const scaled = database.dialect === 'postgres';
   await app.register(rateLimit, {
     global: false,
+    ...(scaled ? { store: databaseRateLimitStore(database.db, clock) } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests. Please try again in ${context.after}.`),
   });
@@ -282,11 +287,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSpellingRoutes(app, spelling);
   registerTriageRoutes(app, triage);
   // Report reads per user: report tabs, summaries and OData feed pages share one limit.
-  const heavyReads = new HeavyReadLimiter(config.reportReads);
+  const heavyReads = scaled
+    ? new SharedHeavyReadGate(database.db, 'report', config.reportReads)
+    : new HeavyReadLimiter(config.reportReads);
   registerReportRoutes(app, {
     reports,
     heavyReads,
-    exportReads: new HeavyReadLimiter(config.reportExports),
+    exportReads: scaled
+      ? new SharedHeavyReadGate(database.db, 'export', config.reportExports)
+      : new HeavyReadLimiter(config.reportExports),
   });
   if (config.sampleReport.enabled) registerSampleSiteRoutes(app);
   await registerBiRoutes(app, {

@@ -2,6 +2,7 @@ import type { AccountsTables } from '../modules/accounts/accounts.table.js';
 import type { AdminTables } from '../modules/admin/admin.table.js';
 import type { BiTables } from '../modules/bi/bi.table.js';
 import type { BillingTables } from '../modules/billing/billing.table.js';
+import type { LimitsTables } from '../modules/limits/limits.table.js';
 import type { ScansTables } from '../modules/scans/scans.table.js';
 import type { SchedulesTables } from '../modules/schedules/schedules.table.js';
 import type { SpellingTables } from '../modules/spelling/spelling.table.js';
@@ -21,6 +22,7 @@ export interface Database
     AdminTables,
     BiTables,
     BillingTables,
+    LimitsTables,
     ScansTables,
     SchedulesTables,
     SpellingTables,

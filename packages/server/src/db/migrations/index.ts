@@ -24,6 +24,7 @@ import * as ruleIdWidth from './2026-11-28T0900-rule-id-width.js';
 import * as scanQueueFairness from './2026-11-28T1000-scan-queue-fairness.js';
 import * as outbox from './2026-11-28T1010-outbox.js';
 import * as signInAddressFailures from './2026-11-28T1100-sign-in-address-failures.js';
+import * as sharedLimits from './2026-11-28T1110-shared-limits.js';
 
 /** Every migration in order; names sort by date (and time) so the history reads top to bottom. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1000-scan-queue-fairness': scanQueueFairness,
   '2026-11-28T1010-outbox': outbox,
   '2026-11-28T1100-sign-in-address-failures': signInAddressFailures,
+  '2026-11-28T1110-shared-limits': sharedLimits,
 };

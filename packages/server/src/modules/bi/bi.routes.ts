@@ -18,7 +18,7 @@ import { HttpError } from '../../plugins/error-handler.js';
 import {
   HeavyReadAbandoned,
   HeavyReadRefused,
-  type HeavyReadLimiter,
+  type HeavyReadGate,
   type ReleaseHeavyRead,
 } from '../reports/heavy-reads.js';
 import { tooManyReportReadsMessage } from '../reports/reports.routes.js';
@@ -32,7 +32,7 @@ export interface BiRouteDeps {
    * The per-user limit of report reads (reports.routes.ts): a feed page or count is one, so a
    * workbook refreshing many tables at once cannot hold every read connection.
    */
-  heavyReads: HeavyReadLimiter;
+  heavyReads: HeavyReadGate;
 }
 
 /** OData v4 JSON answers (Part 1 §8.1.1, JSON Format §3). */
@@ -180,7 +180,7 @@ export async function registerBiRoutes(app: FastifyInstance, deps: BiRouteDeps):
  * 429 OData error with Retry-After; null when the client went away while waiting.
  */
 async function feedReadPlace(
-  limiter: HeavyReadLimiter,
+  limiter: HeavyReadGate,
   who: BiReader,
   reply: FastifyReply,
 ): Promise<ReleaseHeavyRead | null> {
@@ -201,7 +201,7 @@ async function feedReadPlace(
 }
 
 /** The feed in a scope of its own: every refusal there is an OData error body. */
-function registerFeed(scope: FastifyInstance, bi: BiService, heavyReads: HeavyReadLimiter): void {
+function registerFeed(scope: FastifyInstance, bi: BiService, heavyReads: HeavyReadGate): void {
   scope.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ODataQueryError || error instanceof HttpError) {
       return odataError(

@@ -12,7 +12,7 @@ export interface HeavyReadLimits {
 }
 
 /** Reads a reader may have waiting at once; past that, a new one is refused without waiting. */
-const MAX_WAITING_PER_READER = 8;
+export const MAX_WAITING_PER_READER = 8;
 
 /** No place freed for the reader in time (or its queue was full): answer 429. */
 export class HeavyReadRefused extends Error {
@@ -31,11 +31,23 @@ export class HeavyReadAbandoned extends Error {
 /** Gives the place back; calling it again does nothing. */
 export type ReleaseHeavyRead = () => void;
 
+/**
+ * Where a heavy read gets its place: this process's HeavyReadLimiter (the embedded server), or
+ * places kept in the database that every api process shares (limits/shared-heavy-reads.ts).
+ */
+export interface HeavyReadGate {
+  /**
+   * A place for one heavy read of `reader`, at once or after waiting. Rejects with
+   * HeavyReadRefused after `queueWaitMs`, or with HeavyReadAbandoned as soon as `signal` aborts.
+   */
+  acquire(reader: string, signal: AbortSignal): Promise<ReleaseHeavyRead>;
+}
+
 interface Waiter {
   grant(): void;
 }
 
-export class HeavyReadLimiter {
+export class HeavyReadLimiter implements HeavyReadGate {
   readonly #running = new Map<string, number>();
   readonly #waiting = new Map<string, Waiter[]>();
 

@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.js';
 import { apiClient, type ApiClient } from '../../test-support/api-client.js';
 import { signUp, userIdOf } from '../../test-support/scan-helpers.js';
 import { insertFinishedScan } from '../../test-support/scan-rows.js';
+import { ReportReadGate } from '../../test-support/report-read-gate.js';
 import { startTestServer, testDialects, type TestServer } from '../../test-support/test-server.js';
 import { tooManyReportReadsMessage } from './reports.routes.js';
 
@@ -37,35 +38,6 @@ class LinkReadCounter implements KyselyPlugin {
   transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     if (this.#linkQueries.has(args.queryId)) this.rowsRead += args.result.rows.length;
     return Promise.resolve(args.result);
-  }
-}
-
-/**
- * Holds every answer of the report lane while closed, so a test can keep report reads running
- * (and their places taken) for as long as it needs; `held` is how many answers wait.
- */
-class ReportReadGate implements KyselyPlugin {
-  held = 0;
-  #opened: Promise<void> = Promise.resolve();
-  #open: () => void = () => {};
-
-  close(): void {
-    this.#opened = new Promise((resolve) => (this.#open = resolve));
-  }
-
-  open(): void {
-    this.#open();
-  }
-
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return args.node;
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    this.held += 1;
-    await this.#opened;
-    this.held -= 1;
-    return args.result;
   }
 }
 

@@ -25,7 +25,7 @@ import { HttpError } from '../../plugins/error-handler.js';
 import {
   HeavyReadAbandoned,
   HeavyReadRefused,
-  type HeavyReadLimiter,
+  type HeavyReadGate,
   type ReleaseHeavyRead,
 } from './heavy-reads.js';
 import type { ReportService } from './reports.service.js';
@@ -34,12 +34,12 @@ import { registerRulePageRoute } from './rule-pages.js';
 export interface ReportRouteDeps {
   reports: ReportService;
   /** Report tabs and summaries being computed, per user. */
-  heavyReads: HeavyReadLimiter;
+  heavyReads: HeavyReadGate;
   /**
    * CSV exports, per user, apart: an export holds its place for its whole download (minutes for a
    * big scan), and a user downloading one must still be able to read the report.
    */
-  exportReads: HeavyReadLimiter;
+  exportReads: HeavyReadGate;
 }
 
 /** Who a heavy read counts against: the signed-in user, else (the public sample) the address. */
@@ -65,7 +65,7 @@ export function tooManyReportReadsMessage(seconds: number): string {
  * shape. Null when the client went away while waiting: nothing is to be answered.
  */
 async function heavyReadPlace(
-  limiter: HeavyReadLimiter,
+  limiter: HeavyReadGate,
   reader: string,
   reply: FastifyReply,
 ): Promise<ReleaseHeavyRead | null> {
