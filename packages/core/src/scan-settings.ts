@@ -27,17 +27,27 @@ export const excludeLinkItemSchema = z.object({
 });
 export type ExcludeLinkItem = z.infer<typeof excludeLinkItemSchema>;
 
+/**
+ * Credentials a scan carries (SPEC §3). Their secret values (`fieldValue`, `password`) are kept
+ * encrypted and never sent back: answers leave them out and say whether one is set
+ * (`fieldValueSet`, `passwordSet`). A request that leaves the value out and says it is set keeps
+ * the stored one; a new value replaces it; an empty one clears it.
+ */
 const formAuthenticationSchema = z.object({
   loginUrl: z.string().max(2000).optional(),
   fieldName: z.string().max(200).optional(),
   fieldValue: z.string().max(2000).optional(),
+  fieldValueSet: z.boolean().optional(),
 });
+export type FormAuthentication = z.infer<typeof formAuthenticationSchema>;
 
 const windowsAuthenticationSchema = z.object({
   userName: z.string().max(200).optional(),
   password: z.string().max(200).optional(),
   domain: z.string().max(200).optional(),
+  passwordSet: z.boolean().optional(),
 });
+export type WindowsAuthentication = z.infer<typeof windowsAuthenticationSchema>;
 
 const depthSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 

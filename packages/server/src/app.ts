@@ -50,6 +50,8 @@ import { queueFairness } from './modules/scans/queue-fairness.js';
 import { ScanWorkers } from './modules/scans/scan-workers.js';
 import { registerScanRoutes } from './modules/scans/scans.routes.js';
 import { ScanService } from './modules/scans/scans.service.js';
+import { resolveSecretsKey, SecretBox } from './modules/scans/secret-box.js';
+import { sealClearCredentials } from './modules/scans/credential-sealing.js';
 import { ChangeNotifier } from './modules/schedules/change-notifier.js';
 import { Scheduler } from './modules/schedules/scheduler.js';
 import { registerScheduleRoutes } from './modules/schedules/schedules.routes.js';
@@ -165,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowedHosts: config.scans.allowedHosts,
   };
   const updates = new ScanUpdates();
+  const secrets = new SecretBox(resolveSecretsKey(config.scanSecretsKey, config.dataDir));
+  await sealClearCredentials(database.db, secrets);
   const samples = new SampleReportService({
     db: database.db,
     clock,
@@ -178,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const workers = new ScanWorkers({
     database,
     clock,
+    secrets,
     log: app.log,
     updates,
     policy,
@@ -201,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const scans = new ScanService({
     db: database.db,
     clock,
+    secrets,
     policy,
     lookup: deps.engineOptions?.lookup,
     updates,

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { planIds, plans, type PlanId } from '@linkaudit/core';
+import { parseSecretsKey } from './modules/scans/secret-box.js';
 
 /** Where the repository root is, so defaults work whatever the current directory. */
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -116,6 +117,13 @@ export const environmentSchema = z.object({
     )
     .default('false'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SCAN_SECRETS_KEY: z
+    .string()
+    .refine(
+      (value) => parseSecretsKey(value) !== undefined,
+      'must be 32 bytes written as 64 hex digits or in base64 (openssl rand -base64 32)',
+    )
+    .optional(),
   ACCESS_TOKEN_TTL: durationSchema.default(24 * 3600),
   REMEMBER_ME_TOKEN_TTL: durationSchema.default(30 * 24 * 3600),
   EMAIL_CONFIRMATION_TTL: durationSchema.default(7 * 24 * 3600),
@@ -241,6 +249,8 @@ export type Config = {
     /** PUBLIC_URL when given; unset, the sample site is scanned at the listening address. */
     origin: string | undefined;
   };
+  /** Unset: a key generated once and kept in DATA_DIR (scans/secret-box.ts). */
+  scanSecretsKey: string | undefined;
   /** Fastify's trustProxy: which X-Forwarded-* headers to believe. */
   trustProxy: boolean | number | string[];
   auth: {
@@ -340,6 +350,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       enterpriseUrlsPerScan: env.ENTERPRISE_URLS_PER_SCAN,
     },
     sampleReport: { enabled: env.SAMPLE_REPORT, origin: env.PUBLIC_URL ? publicUrl : undefined },
+    scanSecretsKey: env.SCAN_SECRETS_KEY,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     auth: {
       jwtSecret: env.JWT_SECRET,

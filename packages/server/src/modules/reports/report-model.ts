@@ -6,7 +6,6 @@ import {
   postCrawlPhases,
   renderingSummarySchema,
   ruleCategoryLabel,
-  scanRequestSchema,
   type ReportQuery,
   type ReportSummary,
   type ScanSummary,
@@ -24,6 +23,7 @@ import {
   ruleCategoryCounts,
   rulePage,
 } from './reports.repository.js';
+import { shownSettings } from '../scans/scan-credentials.js';
 
 /**
  * The report model: one scan's report as the summary screen, the print view (`/printreport/{id}`,
@@ -92,7 +92,8 @@ export function assembleReport(scan: ScanRow, figures: ReportFigures): ReportSum
   const { buckets, types, fattest, rules, brokenSamples } = figures;
   const summary = storedSummary(scan);
   const pages = Number(scan.num_pages);
-  const settings = scanRequestSchema.parse(JSON.parse(scan.settings_json));
+  // The settings without their credentials' values (issue 36).
+  const settings = shownSettings(scan.settings_json);
   return {
     scanId: scan.id,
     url: scan.url,

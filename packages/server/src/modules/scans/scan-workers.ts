@@ -23,6 +23,8 @@ import { scanResumeOf } from './scan-checkpoint.js';
 import { claimNextScan, type QueueFairness } from './scan-queue.repository.js';
 import { ScanResultWriter } from './scan-results.js';
 import type { ScanUpdates } from './scan-updates.js';
+import { openedSettings } from './scan-credentials.js';
+import type { SecretBox } from './secret-box.js';
 import {
   advanceHeldScan,
   applyStopAction,
@@ -47,6 +49,8 @@ export interface ScanWorkerDeps {
   log: FastifyBaseLogger;
   updates: ScanUpdates;
   policy: AddressPolicy;
+  /** Opens the scan's sealed credentials: the engine is handed the settings in clear. */
+  secrets: SecretBox;
   /** Runs one scan, in a process of its own or in this one (config SCAN_ISOLATION). */
   engine: ScanEngine;
   leaseSeconds: number;
@@ -252,7 +256,7 @@ export class ScanWorkers {
   ): Promise<{ done: DoneEvent; engineFailed: boolean }> {
     try {
       const policy = (await this.deps.policyFor?.(scan)) ?? this.deps.policy;
-      const done = await this.deps.engine(crawlSettingsOf(scan), {
+      const done = await this.deps.engine(crawlSettingsOf(scan, this.deps.secrets), {
         engineOptions: this.deps.engineOptions,
         resume,
         signal,
@@ -387,8 +391,8 @@ export class ScanWorkers {
  * The crawl of a queued scan: its settings as resolved at submit (plan and credit applied once,
  * by resolveScan), only parsed here; the row's URL is the one its submission checked.
  */
-function crawlSettingsOf(scan: ScanRow): CrawlSettings {
-  const resolved = resolvedScanSchema.parse(JSON.parse(scan.settings_json));
+function crawlSettingsOf(scan: ScanRow, secrets: SecretBox): CrawlSettings {
+  const resolved = resolvedScanSchema.parse(openedSettings(secrets, scan.settings_json));
   return crawlSettingsFor({ ...resolved, url: scan.url });
 }
 

@@ -35,6 +35,13 @@ import type { SignedInUser } from '../../plugins/authentication.js';
 import { HttpError, parseRequest } from '../../plugins/error-handler.js';
 import { refusedStartAddress, type AddressPolicy } from './address-guard.js';
 import {
+  keepingStoredValues,
+  openedSettings,
+  sealedSettings,
+  shownSettings,
+} from './scan-credentials.js';
+import type { SecretBox } from './secret-box.js';
+import {
   adminFailedMessage,
   changeStatus,
   countRunning,
@@ -75,6 +82,8 @@ export interface ScanServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   policy: AddressPolicy;
+  /** Seals scan credentials at rest and opens them again (issue 36). */
+  secrets: SecretBox;
   updates: ScanUpdates;
   /** Name resolution of the start-address check: the engine's (tests resolve without DNS). */
   lookup?: LookupFunction | undefined;
@@ -117,6 +126,19 @@ export class ScanService {
     return ignoredBadLinksByScan(this.deps.db, userId);
   }
 
+  /**
+   * settings_json of a scan or schedule: the settings with their credentials' values sealed,
+   * read back by the worker (openSettings) and by answers (shownSettings, no values).
+   */
+  storeSettings(settings: ScanRequest | ResolvedScan): string {
+    return JSON.stringify(sealedSettings(this.deps.secrets, settings));
+  }
+
+  /** Stored settings with their credentials' values in clear (a run, an edit that keeps them). */
+  openSettings(settingsJson: string): ScanRequest {
+    return scanRequestSchema.parse(openedSettings(this.deps.secrets, settingsJson));
+  }
+
   /** POST /api/ScanApi/ without scheduling (the schedules module takes submissions that have it). */
   async create(user: ScanOwner, body: unknown): Promise<CreateScanResponse> {
     const request = parseRequest(createScanRequestSchema, body);
@@ -149,7 +171,7 @@ export class ScanService {
       url: resolved.url,
       priority: planOf(owner.planId).queuePriority,
       scanType: resolved.scanDepth,
-      settingsJson: storedScan(resolved),
+      settingsJson: this.storeSettings(resolved),
       scheduleSettingsJson: options.schedule ? JSON.stringify(options.schedule.settings) : null,
       enableSchedule: options.schedule !== undefined,
       saveScheduleOnly: false,
@@ -399,13 +421,17 @@ export class ScanService {
     const request = parseRequest(requeueScanRequestSchema, body);
     const row = await this.owned(admin, request.id);
     const before = await this.#adminView(row.id);
-    const settings = request.scanSettings ?? scanRequestSchema.parse(JSON.parse(row.settings_json));
+    const current = this.openSettings(row.settings_json);
+    // Edited settings keep the stored credentials they say are set (issue 36).
+    const settings = request.scanSettings
+      ? keepingStoredValues(request.scanSettings, current)
+      : current;
     // The same start-address check as a submission: an admin cannot requeue a private address.
     const url = await this.checkedStartUrl(settings.url || row.url);
     const plan = request.scanSettings ? plans.Enterprise : await this.deps.ownerPlan(row.user_id);
     const resolution = resolveScan({ ...settings, url }, plan);
     if (resolution.outcome !== 'resolved') throw new Error('resolved without a credit');
-    const edits = { settingsJson: storedScan(resolution.scan), url };
+    const edits = { settingsJson: this.storeSettings(resolution.scan), url };
     for (let tries = 0; tries < 3; tries++) {
       if (await requeueScan(this.deps.db, row.id, edits.settingsJson, url)) {
         this.#publishStatus(row, ScanStatus.Queued);
@@ -539,11 +565,6 @@ function refusal(resolution: Exclude<ScanResolution, { outcome: 'resolved' }>): 
   };
 }
 
-/** settings_json: the resolved scan, read back by the worker (resolvedScanSchema) and the API. */
-function storedScan(scan: ResolvedScan): string {
-  return JSON.stringify(scan);
-}
-
 /** The request part of a resolved scan (what a schedule keeps). */
 function requestOf({
   linkLimit: _linkLimit,
@@ -590,7 +611,7 @@ export function toScan(row: ScanRow, queue: readonly string[], inProgressScans: 
     uniqueLinks: Number(row.unique_links),
     badLinks: Number(row.bad_links),
     uniqueBadLinks: Number(row.unique_bad_links),
-    scanSettings: scanRequestSchema.parse(JSON.parse(row.settings_json)),
+    scanSettings: shownSettings(row.settings_json),
     scheduleSettings,
     enableSchedule: toBoolean(row.enable_schedule),
     saveScheduleOnly: toBoolean(row.save_schedule_only),

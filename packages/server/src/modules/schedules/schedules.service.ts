@@ -7,7 +7,6 @@ import {
   limits,
   nextRunAfter,
   planOf,
-  scanRequestSchema,
   ScanStatus,
   scheduleActionOf,
   scheduleMessages,
@@ -45,6 +44,7 @@ import {
   type RunFacts,
   type ScheduleRow,
 } from './schedules.repository.js';
+import { keepingStoredValues, shownSettings } from '../scans/scan-credentials.js';
 
 export interface ScheduleServiceDeps {
   db: Kysely<Database>;
@@ -211,7 +211,7 @@ export class ScheduleService {
   async queueRun(owner: ScanOwner, row: ScheduleRow): Promise<CreateScanResponse> {
     const answer = await this.deps.scans.queue(
       owner,
-      scanRequestSchema.parse(JSON.parse(row.settings_json)),
+      this.deps.scans.openSettings(row.settings_json),
       { schedule: { id: row.id, settings: scheduleSettingsOf(row) } },
     );
     if (answer.status === ScanStatus.Queued && answer.id) {
@@ -246,7 +246,7 @@ export class ScheduleService {
       userId: owner.id,
       url: settings.url,
       scanType: settings.scanDepth,
-      settingsJson: JSON.stringify(settings),
+      settingsJson: this.deps.scans.storeSettings(settings),
       scheduleSettingsJson: JSON.stringify(timing),
       cronExpression: utcCronExpression(timing),
       notifyOnChange: draft.notifyOnChange,
@@ -293,12 +293,13 @@ export class ScheduleService {
   ): Promise<ScheduleChanges> {
     const changes: ScheduleChanges = {};
     if (request.scanSettings || request.url) {
-      const current = scanRequestSchema.parse(JSON.parse(row.settings_json));
-      // Editing the address of a schedule frees its old site unless other scans keep it.
+      const current = this.deps.scans.openSettings(row.settings_json);
+      // Editing the address of a schedule frees its old site unless other scans keep it; edited
+      // settings keep the stored credentials they say are set (issue 36).
       const settings = await this.deps.scans.checkedSettings(
         owner,
         {
-          ...(request.scanSettings ?? current),
+          ...(request.scanSettings ? keepingStoredValues(request.scanSettings, current) : current),
           url: request.url ?? request.scanSettings?.url ?? current.url,
         },
         undefined,
@@ -307,7 +308,7 @@ export class ScheduleService {
       Object.assign(changes, {
         url: settings.url,
         scanType: settings.scanDepth,
-        settingsJson: JSON.stringify(settings),
+        settingsJson: this.deps.scans.storeSettings(settings),
       });
     }
     if (request.scheduleSettings) {
@@ -351,7 +352,7 @@ function toScheduledScan(row: ScheduleRow, facts: RunFacts, language: string): S
     scheduleCronExpression: row.cron_expression,
     describedCronExpression: describeSchedule(timing, language),
     scheduleSettings: timing,
-    scanSettings: scanRequestSchema.parse(JSON.parse(row.settings_json)),
+    scanSettings: shownSettings(row.settings_json),
     enabled: row.status === ScheduleStatus.Active,
     runCount: Number(row.run_count),
     skippedRuns: Number(row.skipped_runs),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { limits, ScanDepth, ScanLimitOption, type ScanRequest } from '@linkaudit/core';
 import { useServerVersion } from '../../lib/api/get-server-version';
 import { UpgradeNote } from '../ui/UpgradeNote';
+import { CredentialsField } from './CredentialsField';
 import { ExcludeLinksEditor } from './ExcludeLinksEditor';
 import { RulesPicker } from './RulesPicker';
 import { SpellingIgnoreField } from './SpellingIgnoreField';
@@ -249,6 +250,7 @@ export function ScanSettingsTabs({
           />
           <TimeoutField settings={settings} paid={paid} onChange={set} />
           <EngineV2Field settings={settings} max={max} onChange={set} />
+          <CredentialsField settings={settings} onChange={set} />
         </>
       ),
     },
