@@ -74,6 +74,8 @@ export const createScanRequestSchema = z.object({
   notifyOnChange: z.boolean().optional(),
 });
 export type CreateScanRequest = z.input<typeof createScanRequestSchema>;
+/** A submission as validated once at the edge (defaults applied), typed from there on. */
+export type CreateScanSubmission = z.output<typeof createScanRequestSchema>;
 
 /**
  * The answer to a submission: the scan (status 6 with its queue position), or only a status:

@@ -288,7 +288,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     privateTargets: policy.allowPrivate || policy.allowedHosts.length > 0,
     renderingUnavailable: renderingUnavailable(config.scans.chromiumPath),
   });
-  registerScanRoutes(app, { scans, submit: (user, body) => schedules.submit(user, body) });
+  registerScanRoutes(app, {
+    scans,
+    submitScheduled: (user, request) => schedules.submit(user, request),
+  });
   registerScheduleRoutes(app, { schedules });
   registerSpellingRoutes(app, spelling);
   registerTriageRoutes(app, triage);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   type CreateScanResponse,
+  type CreateScanSubmission,
   createScanRequestSchema,
   createScanResponseSchema,
   scanIdQuerySchema,
@@ -14,8 +15,11 @@ import type { ScanService } from './scans.service.js';
 
 export interface ScanRouteDeps {
   scans: ScanService;
-  /** POST /api/ScanApi/: a scan, or with `enableSchedule` a schedule too (the schedules module). */
-  submit: (user: SignedInUser, body: unknown) => Promise<CreateScanResponse>;
+  /** POST /api/ScanApi/ with `enableSchedule`: a schedule too (the schedules module). */
+  submitScheduled: (
+    user: SignedInUser,
+    request: CreateScanSubmission,
+  ) => Promise<CreateScanResponse>;
 }
 
 /** SPEC §7 Scans: list, create, cancel, delete, rules. Owners only (else 404). */
@@ -36,7 +40,11 @@ export function registerScanRoutes(app: FastifyInstance, deps: ScanRouteDeps): v
         ...guarded,
         schema: { body: createScanRequestSchema, response: { 200: createScanResponseSchema } },
       },
-      (request) => deps.submit(signedInUser(request), request.body),
+      // The body is parsed once, here; a scan alone or with a schedule, typed from here on.
+      (request) =>
+        request.body.enableSchedule
+          ? deps.submitScheduled(signedInUser(request), request.body)
+          : scans.create(signedInUser(request), request.body),
     );
     routes.delete(
       path,

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import {
   canCancel,
   checkScanUrl,
-  createScanRequestSchema,
+  defaultScanRequest,
   isFinishedStatus,
   adminMessages,
   planOf,
@@ -19,12 +19,12 @@ import {
   ScanStatus,
   type AdminScan,
   type CreateScanResponse,
+  type CreateScanSubmission,
   type MonthlyCredit,
   type Plan,
   type ResolvedScan,
   type Scan,
   type ScanRequest,
-  type ScanRequestInput,
   type ScanResolution,
   type ScheduleSettings,
 } from '@linkaudit/core';
@@ -139,10 +139,9 @@ export class ScanService {
     return scanRequestSchema.parse(openedSettings(this.deps.secrets, settingsJson));
   }
 
-  /** POST /api/ScanApi/ without scheduling (the schedules module takes submissions that have it). */
-  async create(user: ScanOwner, body: unknown): Promise<CreateScanResponse> {
-    const request = parseRequest(createScanRequestSchema, body);
-    return this.queue(user, request.scanSettings ?? {}, { url: request.url });
+  /** POST /api/ScanApi/ without scheduling: the submission as the route validated it. */
+  async create(user: ScanOwner, request: CreateScanSubmission): Promise<CreateScanResponse> {
+    return this.queue(user, request.scanSettings ?? defaultScanRequest(), { url: request.url });
   }
 
   /**
@@ -152,13 +151,13 @@ export class ScanService {
    */
   async queue(
     owner: ScanOwner,
-    settingsInput: ScanRequestInput,
+    settings: ScanRequest,
     options: QueueOptions = {},
   ): Promise<CreateScanResponse> {
     await this.#refuseWhenPaymentFailed(owner);
     const request = await this.#withSiteWords(
       owner,
-      await this.#checkedRequest(settingsInput, options.url),
+      await this.#checkedRequest(settings, options.url),
     );
     const resolution = await this.#resolveNow(owner, request);
     if (resolution.outcome !== 'resolved') return refusal(resolution);
@@ -212,11 +211,11 @@ export class ScanService {
    */
   async checkedSettings(
     owner: ScanOwner,
-    settingsInput: ScanRequestInput,
+    settings: ScanRequest,
     url?: string,
     sites: SiteQuestion = {},
   ): Promise<ScanRequest> {
-    const request = await this.#checkedRequest(settingsInput, url);
+    const request = await this.#checkedRequest(settings, url);
     const resolution = resolveScan(request, planOf(owner.planId), {
       keptSites: await this.#keptSites(owner, sites),
     });
@@ -244,9 +243,9 @@ export class ScanService {
     return { ...request, spellingIgnore: mergeIgnoredWords(request.spellingIgnore ?? [], words) };
   }
 
-  async #checkedRequest(settingsInput: ScanRequestInput, url?: string): Promise<ScanRequest> {
-    const parsed = parseRequest(scanRequestSchema, settingsInput);
-    return { ...parsed, url: await this.checkedStartUrl(url ?? parsed.url) };
+  /** Typed settings (parsed once, where they came in) with their start address checked. */
+  async #checkedRequest(settings: ScanRequest, url?: string): Promise<ScanRequest> {
+    return { ...settings, url: await this.checkedStartUrl(url ?? settings.url) };
   }
 
   /**

@@ -2,7 +2,7 @@ import { describeSchedule } from '@linkaudit/core/schedule-description';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
-  createScanRequestSchema,
+  defaultScanRequest,
   isKnownTimeZone,
   limits,
   nextRunAfter,
@@ -15,10 +15,10 @@ import {
   ScheduleStatus,
   utcCronExpression,
   type CreateScanResponse,
+  type CreateScanSubmission,
   type ScheduledRun,
   type ScheduledScan,
   type ScanRequest,
-  type ScanRequestInput,
   type ScheduleSettings,
 } from '@linkaudit/core';
 import type { z } from 'zod';
@@ -78,11 +78,9 @@ export class ScheduleService {
    * POST /api/ScanApi/: with `enableSchedule` a schedule is saved, then (unless
    * `saveScheduleOnly`, answered with 14) its first run is queued at once.
    */
-  async submit(owner: ScanOwner, body: unknown): Promise<CreateScanResponse> {
-    const request = parseRequest(createScanRequestSchema, body);
-    if (!request.enableSchedule) return this.deps.scans.create(owner, body);
+  async submit(owner: ScanOwner, request: CreateScanSubmission): Promise<CreateScanResponse> {
     const draft = await this.#checkedDraft(owner, {
-      scanSettings: { ...request.scanSettings, ...(request.url && { url: request.url }) },
+      scanSettings: withUrl(request.scanSettings, request.url),
       scheduleSettings: request.scheduleSettings ?? {},
       notifyOnChange: request.notifyOnChange ?? true,
     });
@@ -113,7 +111,7 @@ export class ScheduleService {
     const action = scheduleActionOf(request);
     if (action === 'create') {
       const draft = await this.#checkedDraft(owner, {
-        scanSettings: { ...request.scanSettings, ...(request.url && { url: request.url }) },
+        scanSettings: withUrl(request.scanSettings, request.url),
         scheduleSettings: request.scheduleSettings ?? {},
         notifyOnChange: request.notifyOnChange ?? true,
       });
@@ -224,7 +222,7 @@ export class ScheduleService {
   async #checkedDraft(
     owner: ScanOwner,
     input: {
-      scanSettings: ScanRequestInput;
+      scanSettings: ScanRequest;
       scheduleSettings: z.input<typeof scheduleSettingsSchema>;
       notifyOnChange: boolean;
     },
@@ -377,4 +375,10 @@ function checkedTiming(input: z.input<typeof scheduleSettingsSchema>): ScheduleS
     });
   }
   return timing;
+}
+
+/** A submission's settings (their defaults when it sent none), with the URL it gave beside them. */
+function withUrl(settings: ScanRequest | undefined, url: string | undefined): ScanRequest {
+  const given = settings ?? defaultScanRequest();
+  return url ? { ...given, url } : given;
 }
