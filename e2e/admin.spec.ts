@@ -159,6 +159,53 @@ test('an admin requeues a running scan, sets one Failed, edits settings and disa
   await expect(page.locator('.admin-outbox')).not.toContainText(owner);
 });
 
+test('an admin sees a scan’s credentials as set or not, never their values, and clears one', async ({
+  page,
+  request,
+}) => {
+  const owner = uniqueEmail('credentials-owner');
+  await registerAccount(request, owner);
+  const ownerToken = await tokenFor(request, owner);
+  const done = await finishedScan(request, ownerToken, {
+    url: site.url('/'),
+    windowsAuthenticationInfo: { userName: 'ada', password: 'windows-secret', domain: 'lab' },
+    formAuthenticationInfo: [
+      { loginUrl: site.url('/login'), fieldName: 'pin', fieldValue: '4321' },
+    ],
+  });
+  const admin = uniqueEmail('credentials-boss');
+  await registerAccount(request, admin);
+  grantAdmin(admin);
+  const adminToken = await tokenFor(request, admin);
+
+  await useToken(page, adminToken);
+  await page.goto('/admin');
+  await page.getByLabel("Owner's e-mail").fill(owner);
+  await page.getByLabel("Owner's e-mail").press('Enter');
+  await rowOf(page, done).getByRole('button', { name: 'Edit settings' }).click();
+  const editor = page.getByRole('dialog');
+  await editor.getByRole('tab', { name: 'Scan Options' }).click();
+  await expect(editor).toContainText('Sign-in credentials');
+  await expect(editor).toContainText('Windows sign-in: ada (domain lab), password:');
+  await expect(editor).toContainText('Form field pin at');
+  await expect(editor.getByRole('button', { name: 'Windows password: Replace' })).toBeVisible();
+  await expect(editor.getByRole('button', { name: 'Value of pin: Clear' })).toBeVisible();
+  await expect(page.locator('body')).not.toContainText('windows-secret');
+  await expect(page.locator('body')).not.toContainText('4321');
+
+  await editor.getByRole('button', { name: 'Windows password: Clear' }).click();
+  await expect(editor.getByRole('button', { name: 'Windows password: Set' })).toBeVisible();
+  await editor.getByRole('button', { name: 'Save and requeue' }).click();
+  await expect(page.getByText('Settings saved; the scan is requeued.')).toBeVisible();
+  const settings = (await adminScan(request, adminToken, done))?.scanSettings as unknown as {
+    windowsAuthenticationInfo: { passwordSet: boolean };
+    formAuthenticationInfo: Array<{ fieldValueSet: boolean }>;
+  };
+  // The cleared password is gone; the form value, left alone, is kept.
+  expect(settings.windowsAuthenticationInfo.passwordSet).toBe(false);
+  expect(settings.formAuthenticationInfo[0]?.fieldValueSet).toBe(true);
+});
+
 test('a non-admin is refused on every admin screen and call', async ({ page, request }) => {
   const user = uniqueEmail('not-admin');
   await registerAccount(request, user);
