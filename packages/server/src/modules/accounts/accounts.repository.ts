@@ -1,5 +1,4 @@
 import type { Kysely, Selectable } from 'kysely';
-import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { toDate, toOptionalDate } from '../../db/values.js';
 import type { AccountCodePurpose, UsersTable } from './accounts.table.js';
@@ -73,25 +72,24 @@ export async function recordSignIn(db: Kysely<Database>, userId: string, at: Dat
 
 /** Inserts a user; `duplicate` when the address is already registered (also under a race). */
 export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<'ok' | 'duplicate'> {
-  try {
-    await db
-      .insertInto('users')
-      .values({
-        id: user.id,
-        email: user.email,
-        normalized_email: normalizeEmail(user.email),
-        first_name: user.firstName,
-        last_name: user.lastName,
-        language: user.language,
-        email_confirmed_at: user.emailConfirmedAt,
-        created_at: user.createdAt,
-      })
-      .execute();
-    return 'ok';
-  } catch (error) {
-    if (isUniqueViolation(error)) return 'duplicate';
-    throw error;
-  }
+  // ON CONFLICT, not a caught unique violation: on PostgreSQL a failed statement aborts the
+  // transaction it is in, so the caller's transaction could no longer commit (a 500 for a taken
+  // address where SQLite answered 400).
+  const result = await db
+    .insertInto('users')
+    .values({
+      id: user.id,
+      email: user.email,
+      normalized_email: normalizeEmail(user.email),
+      first_name: user.firstName,
+      last_name: user.lastName,
+      language: user.language,
+      email_confirmed_at: user.emailConfirmedAt,
+      created_at: user.createdAt,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0 ? 'ok' : 'duplicate';
 }
 
 /** An account of the server's own (no password, no usable address), created once by id. */
