@@ -28,6 +28,25 @@ export const zhFailureReasons: Readonly<Record<string, string>> = {
   'Internal Server Error': '服务器内部错误',
   'Bad Request': '错误请求',
   'Broken Anchor': '失效锚点',
+  'bot-protection': '反爬虫防护',
+  'rate-limited': '访问频率受限',
+  'needs-sign-in': '需要登录',
+  'host-too-slow': '主机响应过慢',
+  'soft-404': '软 404',
+  'login-wall': '登录墙',
+};
+
+/**
+ * Why a link could not be verified, and a working link's warning (issue 35), are stored as
+ * slugs, not SPEC labels: English names them as the web app's English locale does.
+ */
+const enCauseLabels: Readonly<Record<string, string>> = {
+  'bot-protection': 'Bot protection',
+  'rate-limited': 'Rate limited',
+  'needs-sign-in': 'Sign-in needed',
+  'host-too-slow': 'Host too slow',
+  'soft-404': 'Soft 404',
+  'login-wall': 'Login wall',
 };
 
 /**
@@ -105,7 +124,7 @@ const en = {
   position: (line: number, column: number) => `Line ${line}, Position ${column}`,
   seconds: (s: number) => `${s} s`,
   /** A stored failure label (SPEC §8's words, or Broken Anchor) in this language. */
-  reason: (label: string) => label,
+  reason: (label: string) => enCauseLabels[label] ?? label,
   /** A rule category's name: SPEC's English label (core's ruleCategoryLabel, given). */
   category: (_id: number, english: string) => english,
   // A link's suggested fix (issue 27) in the words of the report screen (report.suggestion.*).
