@@ -184,7 +184,12 @@ test('an admin sees a scan’s credentials as set or not, never their values, an
   await page.getByLabel("Owner's e-mail").press('Enter');
   await rowOf(page, done).getByRole('button', { name: 'Edit settings' }).click();
   const editor = page.getByRole('dialog');
-  await editor.getByRole('tab', { name: 'Scan Options' }).click();
+  const optionsTab = editor.getByRole('tab', { name: 'Scan Options' });
+  // (The dialog zooms in: a click while it moves can miss the tab.)
+  await expect(async () => {
+    await optionsTab.click();
+    await expect(optionsTab).toHaveAttribute('aria-selected', 'true', { timeout: 500 });
+  }).toPass();
   await expect(editor).toContainText('Sign-in credentials');
   await expect(editor).toContainText('Windows sign-in: ada (domain lab), password:');
   await expect(editor).toContainText('Form field pin at');
